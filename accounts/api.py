@@ -1,0 +1,34 @@
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import extend_schema
+from rest_framework import permissions, serializers
+from rest_framework.generics import RetrieveUpdateAPIView
+
+from accounts.models import User
+from accounts.selectors import email_in_use
+
+
+class MeSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = User
+        fields = ("id", "username", "display_name", "email", "player_number", "is_staff")
+        read_only_fields = ("id", "username", "player_number", "is_staff")
+
+    def validate_email(self, value: str) -> str:
+        if email_in_use(value, exclude_pk=self.instance.pk):
+            raise serializers.ValidationError(
+                _("An account with this e-mail address already exists.")
+            )
+        return value
+
+
+@extend_schema(tags=["accounts"])
+class MeView(RetrieveUpdateAPIView):
+    """The logged-in person's profile."""
+
+    serializer_class = MeSerializer
+    permission_classes = [permissions.IsAuthenticated]
+
+    def get_object(self) -> User:
+        return self.request.user

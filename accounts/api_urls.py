@@ -1,0 +1,16 @@
+from django.urls import path
+from drf_spectacular.utils import extend_schema, extend_schema_view
+from rest_framework.authtoken.views import ObtainAuthToken
+
+from accounts.api import MeView
+
+
+@extend_schema_view(post=extend_schema(tags=["accounts"]))
+class TokenView(ObtainAuthToken):
+    """Exchange a username and password for an API token (send it as `Authorization: Token …`)."""
+
+
+urlpatterns = [
+    path("auth/token/", TokenView.as_view(), name="auth-token"),
+    path("me/", MeView.as_view(), name="me"),
+]

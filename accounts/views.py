@@ -1,0 +1,51 @@
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.db import IntegrityError, transaction
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from accounts.forms import ProfileForm, SignUpForm
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request: HttpRequest) -> HttpResponse:
+    if request.user.is_authenticated:
+        return redirect("home")
+    form = SignUpForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            with transaction.atomic():
+                user = form.save()
+        except IntegrityError:
+            # Two sign-ups with one e-mail at the same instant: the constraint decides.
+            form.add_error("email", _("An account with this e-mail address already exists."))
+        else:
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            messages.success(
+                request,
+                _("Welcome, %(name)s. Your player number is %(number)s.")
+                % {"name": user.public_name, "number": user.player_number},
+            )
+            return redirect("home")
+    return render(request, "accounts/signup.html", {"form": form})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def profile(request: HttpRequest) -> HttpResponse:
+    form = ProfileForm(request.POST or None, instance=request.user)
+    if request.method == "POST" and form.is_valid():
+        try:
+            with transaction.atomic():
+                form.save()
+        except IntegrityError:
+            form.add_error("email", _("An account with this e-mail address already exists."))
+        else:
+            messages.success(request, _("Your profile was saved."))
+            return redirect("accounts:profile")
+    return render(request, "accounts/profile.html", {"form": form})

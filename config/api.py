@@ -1,0 +1,50 @@
+"""API plumbing shared by every app: one exception handler and the unknown-route answer.
+
+The handler maps the project's domain errors to 400 / 404 / 409 with a
+translated reason, so that no bad input ever becomes a 500.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import Http404, HttpRequest, JsonResponse
+from django.utils.translation import gettext as _
+from rest_framework import exceptions, status
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+from config.errors import ConflictError, DomainError, NotFoundError
+
+
+def _detail_from_validation_error(exc: ValidationError) -> Any:
+    if hasattr(exc, "error_dict"):
+        return {
+            field: [str(m) for e in errors for m in e.messages]
+            for field, errors in exc.error_dict.items()
+        }
+    return {"detail": [str(m) for m in exc.messages]}
+
+
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    if isinstance(exc, ConflictError):
+        return Response(exc.as_payload(), status=status.HTTP_409_CONFLICT)
+    if isinstance(exc, NotFoundError):
+        return Response(exc.as_payload(), status=status.HTTP_404_NOT_FOUND)
+    if isinstance(exc, DomainError):
+        return Response(exc.as_payload(), status=status.HTTP_400_BAD_REQUEST)
+    if isinstance(exc, ValidationError):
+        return Response(_detail_from_validation_error(exc), status=status.HTTP_400_BAD_REQUEST)
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound()
+    elif isinstance(exc, PermissionDenied):
+        exc = exceptions.PermissionDenied()
+    return drf_exception_handler(exc, context)
+
+
+def api_not_found(request: HttpRequest, unknown: str) -> JsonResponse:
+    return JsonResponse(
+        {"detail": _("There is no API route at /api/%(path)s.") % {"path": unknown}},
+        status=404,
+    )

@@ -1,0 +1,23 @@
+"""The REST API: every app's endpoints, the OpenAPI schema and its docs pages."""
+
+from django.urls import include, path
+from drf_spectacular.views import (
+    SpectacularAPIView,
+    SpectacularRedocView,
+    SpectacularSwaggerSplitView,
+)
+
+from config.api import api_not_found
+
+app_name = "api"
+
+urlpatterns = [
+    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api:schema"), name="docs"),
+    path("redoc/", SpectacularRedocView.as_view(url_name="api:schema"), name="redoc"),
+    path("", include("accounts.api_urls")),
+    path("", include("tournaments.api_urls")),
+    path("", include("games.api_urls")),
+    path("", include("rulings.api_urls")),
+    path("<path:unknown>", api_not_found, name="not-found"),
+]

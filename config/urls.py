@@ -1,0 +1,26 @@
+from django.conf.urls.i18n import i18n_patterns
+from django.contrib import admin
+from django.urls import include, path
+
+from config import views
+
+urlpatterns = [
+    path("healthz", views.healthz, name="healthz"),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("api/", include("config.api_urls")),
+]
+
+urlpatterns += i18n_patterns(
+    path("", views.home, name="home"),
+    path("admin/", admin.site.urls),
+    path("accounts/", include("accounts.urls")),
+    path("events/", include("tournaments.urls")),
+    path("games/", include("games.urls")),
+    path("rulings/", include("rulings.urls")),
+    prefix_default_language=False,
+)
+
+handler400 = "config.views.bad_request"
+handler403 = "config.views.permission_denied"
+handler404 = "config.views.page_not_found"
+handler500 = "config.views.server_error"

@@ -1,0 +1,87 @@
+"""Site-wide pages: home, health and the error pages."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import connection
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.views.decorators.cache import never_cache
+
+from config.deadlines import broker_configured
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    return render(request, "home.html")
+
+
+def _database_state() -> str:
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+            cursor.fetchone()
+    except Exception as exc:
+        return f"down: {type(exc).__name__}"
+    return "ok"
+
+
+def _broker_state() -> str:
+    if not broker_configured():
+        return "not configured"
+    from config.celery import app
+
+    try:
+        with app.connection_for_write() as conn:
+            conn.ensure_connection(max_retries=1, timeout=2)
+    except Exception as exc:
+        return f"down: {type(exc).__name__}"
+    return "ok"
+
+
+@never_cache
+def healthz(request: HttpRequest) -> JsonResponse:
+    """Report the database and broker. 503 only when the database is down: without a
+    broker the site still works, deadlines being applied lazily."""
+    database = _database_state()
+    broker = _broker_state()
+    healthy = database == "ok"
+    body = {
+        "status": "ok"
+        if healthy and broker in {"ok", "not configured"}
+        else ("degraded" if healthy else "down"),
+        "database": database,
+        "database_vendor": connection.vendor,
+        "broker": broker,
+        "debug": settings.DEBUG,
+    }
+    return JsonResponse(body, status=200 if healthy else 503)
+
+
+def _error(request: HttpRequest, status: int, template: str) -> HttpResponse:
+    if request.path.startswith("/api/"):
+        from django.utils.translation import gettext as _
+
+        messages = {
+            400: _("Bad request."),
+            403: _("You do not have permission to do this."),
+            404: _("Not found."),
+            500: _("Server error."),
+        }
+        return JsonResponse({"detail": messages[status]}, status=status)
+    return render(request, template, status=status)
+
+
+def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    return _error(request, 400, "errors/400.html")
+
+
+def permission_denied(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    return _error(request, 403, "errors/403.html")
+
+
+def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    return _error(request, 404, "errors/404.html")
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    return _error(request, 500, "errors/500.html")
