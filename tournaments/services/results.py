@@ -238,9 +238,9 @@ def match_report(
         (idempotency_key and existing.idempotency_key == idempotency_key) or _same(existing, result)
     ):
         return match  # the same report again, e.g. a double-clicked submit
+    _refuse_unless_open(match)
     if match.status == MatchStatus.CONFIRMED:
         raise ConflictError(_("This match is already confirmed; ask a judge to change it."))
-    _refuse_unless_open(match)
     validate_result(match, result)
     fields = {
         "games_won_a": result.games_won_a,
