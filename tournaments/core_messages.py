@@ -52,6 +52,28 @@ RULES = {
 }
 
 
+PROBLEMS = {
+    "player_twice": _("a player is paired twice"),
+    "missing_player": _("a player is not paired"),
+    "unknown_player": _("a player is not in the event"),
+    "dropped_player_paired": _("a dropped player is paired"),
+    "self_paired": _("a player is paired with themself"),
+    "rematch": _(
+        "two players who already met are paired again, though pairings without a rematch exist"
+    ),
+    "several_byes": _("more than one bye"),
+    "bye_not_needed": _("a bye with an even number of players"),
+    "second_bye": _("a player gets a second bye while another has had none"),
+    "table_twice": _("a table is used twice"),
+    "fixed_table_ignored": _("a player's fixed table is not kept"),
+}
+
+
+def problem_text(problem) -> str:
+    """One problem of a judge-edited pairing, in the user's language."""
+    return str(PROBLEMS.get(problem.code.value, problem.code.value))
+
+
 def core_error(exc: CoreError, *, field: str | None = None) -> DomainError:
     """The core's refusal as a translated ``DomainError`` (same code, same parameters)."""
     params = dict(exc.params)

@@ -14,7 +14,7 @@ from accounts.models import User
 from config.errors import ConflictError, DomainError
 from tournaments import pairing
 from tournaments.core import CoreError
-from tournaments.core_messages import core_error
+from tournaments.core_messages import core_error, problem_text
 from tournaments.models import Event, Match, Registration, Round, Seat
 from tournaments.models.choices import (
     EventStatus,
@@ -62,12 +62,13 @@ def _start_event(event: Event, actor: User) -> None:
 def pairing_players(event: Event, number: int) -> list[pairing.Player]:
     """The players the core pairs for round ``number``: active, entered by then, with their
     points and rank from the standings so far, opponents and byes from every Swiss round."""
-    standings = {s.player: s for s in compute_event_standings(event)}
+    standings = {s.player: s for s in compute_event_standings(event, as_of_round=number - 1)}
     opponents: dict[int, set[int]] = defaultdict(set)
     byes: set[int] = set()
-    for a, b in Match.objects.filter(round__event=event, round__kind=RoundKind.SWISS).values_list(
-        "player_a_id", "player_b_id"
-    ):
+    earlier = Match.objects.filter(
+        round__event=event, round__kind=RoundKind.SWISS, round__number__lt=number
+    )
+    for a, b in earlier.values_list("player_a_id", "player_b_id"):
         if b is None:
             byes.add(a)
         else:
@@ -330,9 +331,11 @@ def _move_bye_result(*matches: Match) -> None:
 
 def _reflag(round_: Round, event: Event) -> pairing.PairingCheck:
     players = pairing_players(event, round_.number)
-    check = pairing.check_pairings(players, _current_pairings(round_))
+    check = pairing.check_pairings(players, _current_pairings(round_), round_number=round_.number)
     if not check.ok:
-        problems = "; ".join(p.code.value for p in check.problems)
+        problems = "; ".join(
+            problem_text(p) for p in check.problems if p.severity == pairing.Severity.ERROR
+        )
         raise ConflictError(
             _("These pairings are not valid: %(problems)s.") % {"problems": problems},
             extra={"problems": [p.as_dict() for p in check.problems]},
