@@ -6,6 +6,8 @@ show the same reason in the user's language through this table.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from django.utils.translation import gettext_lazy as _
 
 from config.errors import DomainError
@@ -27,8 +29,7 @@ MESSAGES = {
         "the %(max_games)s a match allows here."
     ),
     "wrong_chooser": _(
-        "Game %(game)s: player %(reported)s chose play or draw, but player "
-        "%(expected)s had to choose. %(rule)s"
+        "Game %(game)s: %(reported)s chose play or draw, but %(expected)s had to choose. %(rule)s"
     ),
     "missing_random_winner": _(
         "Game %(game)s: say who won the coin or die roll, since that "
@@ -37,7 +38,13 @@ MESSAGES = {
     "game_after_match_end": _("Game %(game)s was listed, but the match was already over."),
     "penalty_draw": _("Game %(game)s is listed as lost by penalty and also as a draw."),
     "invalid_game_report": _("Game %(game)s: %(field)s %(value)s is not valid."),
+    "not_enough_players_for_cut": _(
+        "A top %(size)s needs %(size)s players still in the event; there are %(players)s."
+    ),
+    "invalid_cut_size": _("A top cut has 4 or 8 players."),
 }
+
+SIDE_NAMES = {"a": _("player A"), "b": _("player B")}
 
 RULES = {
     "won_random_method": _(
@@ -74,11 +81,18 @@ def problem_text(problem) -> str:
     return str(PROBLEMS.get(problem.code.value, problem.code.value))
 
 
-def core_error(exc: CoreError, *, field: str | None = None) -> DomainError:
-    """The core's refusal as a translated ``DomainError`` (same code, same parameters)."""
+def core_error(
+    exc: CoreError, *, field: str | None = None, sides: Mapping[str, str] | None = None
+) -> DomainError:
+    """The core's refusal as a translated ``DomainError`` (same code, same parameters).
+    ``sides`` names the match's players, so "a"/"b" in a message read as their names."""
     params = dict(exc.params)
     if "reason" in params:
         params["rule"] = RULES.get(params["reason"], "")
+    names = {**SIDE_NAMES, **(sides or {})}
+    for key in ("reported", "expected"):
+        if params.get(key) in names:
+            params[key] = names[params[key]]
     template = MESSAGES.get(exc.code)
     try:
         message = str(template) % params if template is not None else exc.message

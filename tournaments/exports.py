@@ -1,5 +1,9 @@
 """CSV exports of an event (players, matches with every game, standings), for pages and the
-``export_event`` command. Players appear under the same name in every export."""
+``export_event`` command. Players appear under the same name in every export.
+
+``public=True`` is what anyone may download from the pages: it leaves out pairings that are
+not published yet and the reasons given for drops (which may describe a disqualification).
+Judges and the command get everything."""
 
 from __future__ import annotations
 
@@ -10,6 +14,7 @@ from typing import TextIO
 
 from tournaments import selectors
 from tournaments.models import Event, Match
+from tournaments.models.choices import RoundStatus
 from tournaments.services.standings import event_standings
 
 EXPORTS = ("players", "matches", "standings")
@@ -20,7 +25,7 @@ def _name(registration) -> str:
     return registration.player.public_name if registration is not None else ""
 
 
-def players_rows(event: Event) -> Iterator[list[object]]:
+def players_rows(event: Event, *, public: bool = False) -> Iterator[list[object]]:
     yield [
         "player_number",
         "player",
@@ -43,7 +48,7 @@ def players_rows(event: Event) -> Iterator[list[object]]:
             reg.first_round,
             reg.fixed_table or "",
             reg.dropped_after_round if reg.dropped_after_round is not None else "",
-            reg.drop_reason,
+            "" if public else reg.drop_reason,
             int(reg.disqualified),
         ]
 
@@ -56,8 +61,11 @@ def _side_name(match: Match, side: str) -> str:
     return side
 
 
-def matches_rows(event: Event) -> Iterator[list[object]]:
-    matches = list(selectors.event_matches(event))
+def matches_rows(event: Event, *, public: bool = False) -> Iterator[list[object]]:
+    matches = selectors.event_matches(event)
+    if public:
+        matches = matches.exclude(round__status=RoundStatus.DRAFT)
+    matches = list(matches)
     most_games = max([event.games_per_match, *(len(m.games.all()) for m in matches)])
     header = [
         "round",
@@ -169,19 +177,21 @@ def write_csv(rows: Iterable[list[object]], out: TextIO) -> None:
         writer.writerow(row)
 
 
-def export_csv(event: Event, what: str, *, as_of_round: int | None = None) -> str:
+def export_csv(
+    event: Event, what: str, *, as_of_round: int | None = None, public: bool = False
+) -> str:
     buffer = io.StringIO()
-    write_csv(export_rows(event, what, as_of_round=as_of_round), buffer)
+    write_csv(export_rows(event, what, as_of_round=as_of_round, public=public), buffer)
     return buffer.getvalue()
 
 
 def export_rows(
-    event: Event, what: str, *, as_of_round: int | None = None
+    event: Event, what: str, *, as_of_round: int | None = None, public: bool = False
 ) -> Iterator[list[object]]:
     if what == "players":
-        return players_rows(event)
+        return players_rows(event, public=public)
     if what == "matches":
-        return matches_rows(event)
+        return matches_rows(event, public=public)
     if what == "standings":
         return standings_rows(event, as_of_round=as_of_round)
     raise ValueError(f"unknown export {what!r}; choose one of {', '.join(EXPORTS)}")

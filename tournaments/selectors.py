@@ -121,3 +121,49 @@ def events_judged_by(user) -> QuerySet[Event]:
 
 def events_played_by(user) -> QuerySet[Event]:
     return Event.objects.filter(registrations__player=user).order_by("-date", "-pk")
+
+
+def registration_names(event: Event) -> dict[int, str]:
+    """Every registration's public name, by id (for flags that name players)."""
+    return {r.pk: r.name for r in event.registrations.select_related("player")}
+
+
+def visible_rounds(event: Event, *, include_drafts: bool) -> list[Round]:
+    """Rounds whose pairings the viewer may see: unpublished ones only for judges."""
+    qs = event.rounds.order_by("number")
+    if not include_drafts:
+        qs = qs.exclude(status=RoundStatus.DRAFT)
+    return list(qs)
+
+
+def event_staff(event: Event):
+    return event.staff.select_related("user").order_by("role", "user__display_name")
+
+
+def round_seats(round_: Round) -> list[Registration]:
+    """The players paired in a round, by name (for the judges' swap form)."""
+    regs = [
+        seat.registration
+        for seat in round_.seats.select_related("registration__player").order_by("pk")
+    ]
+    regs.sort(key=lambda r: (r.name.casefold(), r.pk))
+    return regs
+
+
+def player_matches(registration: Registration, *, include_drafts: bool = False) -> QuerySet[Match]:
+    """A player's matches, oldest first; unpublished pairings left out unless asked for."""
+    qs = player_history(registration)
+    if not include_drafts:
+        qs = qs.exclude(round__status=RoundStatus.DRAFT)
+    return qs
+
+
+def registration_penalties(registration: Registration) -> QuerySet[Penalty]:
+    return registration.penalties.select_related("match__round").order_by("created_at")
+
+
+def registration_counts(event: Event) -> dict[str, int]:
+    counts = dict(event.registrations.values_list("status").annotate(n=Count("pk")))
+    result = {status: counts.get(status, 0) for status in RegistrationStatus.values}
+    result["active"] = sum(result[s] for s in ACTIVE)
+    return result

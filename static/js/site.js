@@ -12,29 +12,33 @@
     return sign + (h > 0 ? h + ":" : "") + mm + ":" + ss;
   }
 
+  var items = [];
+  var ticking = null;
+
+  function tick() {
+    items.forEach(function (item) {
+      var left = (item.deadline - (Date.now() + item.offset)) / 1000;
+      item.node.textContent = format(Math.max(left, 0));
+      item.node.classList.toggle("expired", left <= 0);
+      if (left <= 0 && item.node.dataset.reloadOnExpiry === "1" && !item.reloaded) {
+        item.reloaded = true;
+        window.setTimeout(function () { window.location.reload(); }, 1500);
+      }
+    });
+  }
+
+  // Scans the page again, so countdowns in a part of the page replaced later keep ticking.
   function startCountdowns() {
-    var nodes = document.querySelectorAll(".countdown[data-deadline]");
-    if (!nodes.length) { return; }
-    var items = [];
-    nodes.forEach(function (node) {
+    items = [];
+    document.querySelectorAll(".countdown[data-deadline]").forEach(function (node) {
       var deadline = Date.parse(node.dataset.deadline);
       var serverNow = Date.parse(node.dataset.serverNow || new Date().toISOString());
       if (isNaN(deadline)) { return; }
       items.push({ node: node, deadline: deadline, offset: serverNow - Date.now() });
     });
-    function tick() {
-      items.forEach(function (item) {
-        var left = (item.deadline - (Date.now() + item.offset)) / 1000;
-        item.node.textContent = format(Math.max(left, 0));
-        item.node.classList.toggle("expired", left <= 0);
-        if (left <= 0 && item.node.dataset.reloadOnExpiry === "1" && !item.reloaded) {
-          item.reloaded = true;
-          window.setTimeout(function () { window.location.reload(); }, 1500);
-        }
-      });
-    }
+    if (!items.length) { return; }
     tick();
-    window.setInterval(tick, 1000);
+    if (ticking === null) { ticking = window.setInterval(tick, 1000); }
   }
 
   // Confirmation for dangerous buttons: <button data-confirm="Really?">
@@ -51,6 +55,9 @@
       button.addEventListener("click", function () { window.print(); });
     });
   }
+
+  // A part of the page was refreshed from the server (events.js): count down its clocks too.
+  document.addEventListener("op:refreshed", startCountdowns);
 
   document.addEventListener("DOMContentLoaded", function () {
     startCountdowns();

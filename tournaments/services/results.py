@@ -118,7 +118,10 @@ def _check_games(
             reports, random_winners=random_winners, best_of=event.games_per_match
         )
     except CoreError as exc:
-        raise core_error(exc, field="games") from exc
+        sides = {"a": match.player_a.name}
+        if match.player_b_id:
+            sides["b"] = match.player_b.name
+        raise core_error(exc, field="games", sides=sides) from exc
     if playdraw.score_of(reports) != match_scores.MatchScore(*result.score):
         raise DomainError(
             _("The games listed add up to %(games)s, not to the score %(score)s.")
@@ -144,6 +147,23 @@ def validate_result(match: Match, result: ReportedResult, *, override: str = "")
     event = match.round.event
     _check_score(event, match, result, penalties_apply=not override)
     return _check_games(event, match, result)
+
+
+def normalised_games(result: ReportedResult, decisions: tuple) -> list[dict[str, Any]]:
+    """The games as the rule reads them: the chooser filled in and no choice meaning "first",
+    so two reports that say the same thing in different words compare equal."""
+    games = []
+    for game, decision in zip(result.games, decisions, strict=True):
+        row: dict[str, Any] = {
+            "winner": game.get("winner", ""),
+            "chooser": decision.chooser.value if decision else (game.get("chooser") or ""),
+            "choice": decision.choice.value if decision else (game.get("choice") or ""),
+            "by_penalty": bool(game.get("by_penalty", False)),
+        }
+        if game.get("record") is not None:
+            row["record"] = game["record"]
+        games.append(row)
+    return games
 
 
 def _save_games(match: Match, result: ReportedResult, decisions: tuple) -> None:
@@ -234,6 +254,12 @@ def match_report(
     if side_registration is None:
         raise ConflictError(_("Only the two players of a match report it; judges enter results."))
     existing = match.reports.filter(registration=side_registration).first()
+    try:
+        decisions = validate_result(match, result)
+    except DomainError:
+        decisions = None  # refused below, after the state checks that explain more
+    if decisions:
+        result = ReportedResult(*result.score, games=normalised_games(result, decisions))
     if existing is not None and (
         (idempotency_key and existing.idempotency_key == idempotency_key) or _same(existing, result)
     ):
@@ -241,7 +267,8 @@ def match_report(
     _refuse_unless_open(match)
     if match.status == MatchStatus.CONFIRMED:
         raise ConflictError(_("This match is already confirmed; ask a judge to change it."))
-    validate_result(match, result)
+    if decisions is None:
+        validate_result(match, result)
     fields = {
         "games_won_a": result.games_won_a,
         "games_won_b": result.games_won_b,

@@ -280,8 +280,9 @@ def round_swap(
     }
     if len(seats) != 2:
         raise DomainError(_("Both players must be paired in this round."), field="registration_b")
-    before = _current_pairings(round_)
     first, second = seats[registration_a].match, seats[registration_b].match
+    tables = sorted({first.table, second.table})
+    before = _tables_snapshot(round_, tables)
     if first.pk == second.pk:
         first.player_a_id, first.player_b_id = first.player_b_id, first.player_a_id
         if first.player_a_id is None:
@@ -306,11 +307,25 @@ def round_swap(
         actor=actor,
         action="round.swap",
         target=f"round {round_.number}",
-        before=[p.__repr__() for p in before if p.player_a in seats or p.player_b in seats],
-        after={"swapped": [registration_a, registration_b]},
+        before=before,
+        after=_tables_snapshot(round_, tables),
         reason=reason,
     )
     return round_
+
+
+def _tables_snapshot(round_: Round, tables: Sequence[int]) -> list[dict[str, object]]:
+    """What the audit log keeps of some tables of a round: who sits where, by name."""
+    return [
+        {
+            "table": m.table,
+            "player_a": m.player_a.name,
+            "player_b": m.player_b.name if m.player_b_id else None,
+        }
+        for m in round_.matches.filter(table__in=tables)
+        .select_related("player_a__player", "player_b__player")
+        .order_by("table")
+    ]
 
 
 def _move_bye_result(*matches: Match) -> None:

@@ -1,0 +1,418 @@
+"""Forms of the event pages. They check the shape of the input; the services decide whether
+the action is allowed in the event's current state."""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from accounts.models import User
+from tournaments.match_scores import wins_needed
+from tournaments.models import Event, Match, Registration
+from tournaments.models.choices import MatchStatus, PenaltyKind, StaffRole
+from tournaments.services.events import EDITABLE, LOCKED_WHEN_RUNNING
+from tournaments.services.results import ReportedResult
+from tournaments.services.standings import tiebreak_presets
+
+PRESET_LABELS = {
+    "dar": _("Match points, then OMW%, GW%, OGW% (the DAR's order)"),
+    "pokemon_style": _("Match points, then opponents' win rate, then their opponents'"),
+}
+
+EVENT_FIELDS = [
+    "name",
+    "date",
+    "venue",
+    "game",
+    "format",
+    "swiss_rounds",
+    "round_minutes",
+    "games_per_match",
+    "top_cut",
+    "player_cap",
+    "tiebreaks",
+    "record_policy",
+    "min_deck_size",
+    "qiahn_ruleset",
+    "qiahn_squad",
+]
+assert set(EVENT_FIELDS) == EDITABLE
+
+
+class EventForm(forms.ModelForm):
+    tiebreaks = forms.ChoiceField(label=_("tiebreaks"))
+
+    class Meta:
+        model = Event
+        fields = EVENT_FIELDS
+        widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+
+    def __init__(self, *args: Any, started: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["tiebreaks"].choices = [
+            (name, PRESET_LABELS.get(name, name)) for name in tiebreak_presets()
+        ]
+        self.fields["tiebreaks"].initial = "dar"
+        if started:
+            for name in LOCKED_WHEN_RUNNING:
+                self.fields[name].disabled = True
+                self.fields[name].help_text = _("Fixed once the first round is paired.")
+
+
+def find_player(text: str) -> User:
+    """A person by player number, username or (unique) display name."""
+    text = text.strip()
+    if text.isdigit():
+        user = User.objects.filter(player_number=int(text)).first()
+        if user is not None:
+            return user
+    user = User.objects.filter(username__iexact=text).first()
+    if user is not None:
+        return user
+    named = list(User.objects.filter(display_name__iexact=text)[:2])
+    if len(named) == 1:
+        return named[0]
+    if len(named) > 1:
+        raise forms.ValidationError(
+            _("Several people are called %(name)s: use their player number."),
+            params={"name": text},
+        )
+    raise forms.ValidationError(
+        _("Nobody has the player number, username or name %(text)s."), params={"text": text}
+    )
+
+
+class StaffForm(forms.Form):
+    person = forms.CharField(
+        label=_("Person"), max_length=150, help_text=_("Player number, username or name.")
+    )
+    role = forms.ChoiceField(label=_("Role"), choices=StaffRole.choices)
+
+    def clean_person(self) -> User:
+        return find_player(self.cleaned_data["person"])
+
+
+class StaffRemoveForm(forms.Form):
+    user = forms.IntegerField(min_value=1)
+
+
+class PlayerAddForm(forms.Form):
+    player = forms.CharField(
+        label=_("Existing player"),
+        max_length=150,
+        required=False,
+        help_text=_("Player number, username or name of someone with an account."),
+    )
+    display_name = forms.CharField(
+        label=_("Or a walk-in's name"),
+        max_length=80,
+        required=False,
+        help_text=_("For a player without an account."),
+    )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        player, name = data.get("player", "").strip(), data.get("display_name", "").strip()
+        if bool(player) == bool(name):
+            raise forms.ValidationError(
+                _("Give either an existing player or a walk-in's name (one of the two).")
+            )
+        if player:
+            try:
+                data["user"] = find_player(player)
+            except forms.ValidationError as exc:
+                self.add_error("player", exc)
+        return data
+
+
+class CheckInForm(forms.Form):
+    checked_in = forms.TypedChoiceField(
+        choices=[("1", "1"), ("0", "0")], coerce=lambda v: v == "1", empty_value=True
+    )
+
+
+class FixedTableForm(forms.Form):
+    table = forms.IntegerField(label=_("Fixed table"), min_value=1, max_value=9999, required=False)
+
+
+class DropForm(forms.Form):
+    reason = forms.CharField(
+        label=_("Reason"),
+        max_length=200,
+        required=False,
+        widget=forms.TextInput,
+    )
+
+    def __init__(self, *args: Any, reason_required: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["reason"].required = reason_required
+
+
+class ReasonForm(forms.Form):
+    reason = forms.CharField(label=_("Reason"), max_length=300, required=False)
+
+
+class PairForm(forms.Form):
+    force = forms.BooleanField(label=_("Pair anyway, with results missing"), required=False)
+    reason = forms.CharField(label=_("Reason"), max_length=300, required=False)
+
+
+class SwapForm(forms.Form):
+    registration_a = forms.TypedChoiceField(label=_("Player"), coerce=int)
+    registration_b = forms.TypedChoiceField(label=_("Swap with"), coerce=int)
+    reason = forms.CharField(label=_("Reason"), max_length=300, required=False)
+
+    def __init__(self, *args: Any, players: list[Registration], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        choices = [("", "—")] + [(r.pk, r.name) for r in players]
+        self.fields["registration_a"].choices = choices
+        self.fields["registration_b"].choices = choices
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("registration_a") and data.get("registration_a") == data.get("registration_b"):
+            self.add_error("registration_b", _("Choose two different players."))
+        return data
+
+
+class ClockAdjustForm(forms.Form):
+    minutes = forms.IntegerField(
+        label=_("Minutes (negative to remove)"), min_value=-120, max_value=120
+    )
+
+    def clean_minutes(self) -> int:
+        minutes = self.cleaned_data["minutes"]
+        if minutes == 0:
+            raise forms.ValidationError(_("Add or remove at least one minute."))
+        return minutes
+
+
+class ExtendForm(forms.Form):
+    minutes = forms.IntegerField(label=_("Extra minutes"), min_value=1, max_value=120)
+    reason = forms.CharField(label=_("Reason"), max_length=300, required=False)
+
+
+class PenaltyForm(forms.Form):
+    registration = forms.TypedChoiceField(label=_("Player"), coerce=int)
+    kind = forms.ChoiceField(label=_("Penalty"), choices=PenaltyKind.choices)
+    reason = forms.CharField(label=_("Reason"), max_length=300)
+    game_number = forms.IntegerField(
+        label=_("Game"),
+        min_value=1,
+        max_value=9,
+        required=False,
+        help_text=_("For a game loss: the game it applies to (empty: the next game)."),
+    )
+
+    def __init__(self, *args: Any, players: list[Registration], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["registration"].choices = [("", "—")] + [(r.pk, r.name) for r in players]
+
+
+# --- Results ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GameRow:
+    number: int
+    winner: forms.BoundField
+    chooser: forms.BoundField
+    choice: forms.BoundField
+    by_penalty: forms.BoundField
+
+    @property
+    def selects(self) -> list[forms.BoundField]:
+        return [self.winner, self.chooser, self.choice]
+
+
+def new_idempotency_key() -> str:
+    return secrets.token_hex(16)
+
+
+class ResultForm(forms.Form):
+    """A match result and, optionally, each game with its play-or-draw record.
+
+    ``sides`` maps the values the form shows (``"me"``/``"opp"`` for a player, ``"a"``/``"b"``
+    for a judge) to labels; ``orient`` maps the same values to the match's sides."""
+
+    key = forms.CharField(max_length=64, required=False, widget=forms.HiddenInput)
+
+    def __init__(
+        self,
+        *args: Any,
+        match: Match,
+        sides: dict[str, str],
+        orient: dict[str, str],
+        score_labels: dict[str, str],
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.match = match
+        self.sides = sides
+        self.orient = orient
+        best_of = match.round.event.games_per_match
+        need = wins_needed(best_of)
+        wins = [("", "—")] + [(str(i), str(i)) for i in range(need + 1)]
+        draws = [("", "—")] + [(str(i), str(i)) for i in range(10)]
+        for value in sides:
+            self.fields[f"wins_{value}"] = forms.TypedChoiceField(
+                label=score_labels[value],
+                choices=wins,
+                coerce=int,
+                required=False,
+                empty_value=None,
+            )
+        self.fields["draws"] = forms.TypedChoiceField(
+            label=_("Drawn games"), choices=draws, coerce=int, required=False, empty_value=None
+        )
+        self.rows = best_of + 2
+        side_choices = list(sides.items())
+        for n in range(1, self.rows + 1):
+            self.fields[f"g{n}_winner"] = forms.ChoiceField(
+                label=_("Winner"),
+                choices=[("", "—"), *side_choices, ("draw", _("Draw"))],
+                required=False,
+            )
+            self.fields[f"g{n}_chooser"] = forms.ChoiceField(
+                label=_("Chose play or draw") if n == 2 else _("Won the coin or die and chose"),
+                choices=[("", _("Not recorded")), *side_choices],
+                required=False,
+            )
+            self.fields[f"g{n}_choice"] = forms.ChoiceField(
+                label=_("Choice"),
+                choices=[
+                    ("", _("Not declared (plays first)")),
+                    ("first", _("Play first")),
+                    ("second", _("Play second")),
+                ],
+                required=False,
+            )
+            self.fields[f"g{n}_penalty"] = forms.BooleanField(
+                label=_("Lost by a penalty"), required=False
+            )
+
+    @property
+    def score_fields(self) -> list[forms.BoundField]:
+        return [self[f"wins_{value}"] for value in self.sides] + [self["draws"]]
+
+    def game_rows(self) -> list[GameRow]:
+        return [
+            GameRow(
+                n,
+                self[f"g{n}_winner"],
+                self[f"g{n}_chooser"],
+                self[f"g{n}_choice"],
+                self[f"g{n}_penalty"],
+            )
+            for n in range(1, self.rows + 1)
+        ]
+
+    @property
+    def games_open(self) -> bool:
+        """Whether the game-by-game part was used (so the page shows it unfolded)."""
+        if not self.is_bound:
+            return False
+        used = any(
+            self[f"g{n}_{part}"].value() for n in range(1, self.rows + 1) for part in ("winner",)
+        )
+        return used or any(name.startswith("g") and name[1:2].isdigit() for name in self.errors)
+
+    def _games(self, data: dict[str, Any]) -> list[dict[str, Any]]:
+        games: list[dict[str, Any]] = []
+        gap = None
+        for n in range(1, self.rows + 1):
+            winner = data.get(f"g{n}_winner") or ""
+            chooser = data.get(f"g{n}_chooser") or ""
+            choice = data.get(f"g{n}_choice") or ""
+            penalty = bool(data.get(f"g{n}_penalty"))
+            if not (winner or chooser or choice or penalty):
+                gap = gap or n
+                continue
+            if gap is not None:
+                self.add_error(
+                    f"g{gap}_winner",
+                    _("Fill in the games in order: game %(n)s is empty.") % {"n": gap},
+                )
+                return []
+            if not winner:
+                self.add_error(f"g{n}_winner", _("Say who won game %(n)s.") % {"n": n})
+                return []
+            game: dict[str, Any] = {
+                "winner": "draw" if winner == "draw" else self.orient[winner],
+                "by_penalty": penalty,
+            }
+            if chooser:
+                game["chooser"] = self.orient[chooser]
+            if choice:
+                game["choice"] = choice
+            games.append(game)
+        return games
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if self.errors:
+            return data
+        games = self._games(data)
+        if self.errors:
+            return data
+        wins = {value: data.get(f"wins_{value}") for value in self.sides}
+        draws = data.get("draws")
+        if all(v is None for v in wins.values()) and draws is None and games:
+            counted = {side: sum(1 for g in games if g["winner"] == side) for side in "ab"}
+            by_side = {self.orient[v]: v for v in self.sides}
+            wins = {by_side[side]: counted[side] for side in "ab"}
+            draws = sum(1 for g in games if g["winner"] == "draw")
+        missing = [v for v, n in wins.items() if n is None]
+        for value in missing:
+            self.add_error(f"wins_{value}", _("Say how many games were won."))
+        if missing:
+            return data
+        oriented = {self.orient[value]: n for value, n in wins.items()}
+        data["result"] = ReportedResult(oriented["a"], oriented["b"], draws or 0, games=games)
+        return data
+
+
+def player_result_form(
+    match: Match, side: str, data: Any = None, *, initial_key: str | None = None
+) -> ResultForm:
+    """The report form from the player's own point of view ("I won", "my opponent won")."""
+    other = "b" if side == "a" else "a"
+    opponent = match.player_b if side == "a" else match.player_a
+    return ResultForm(
+        data,
+        match=match,
+        sides={"me": str(_("Me")), "opp": opponent.name if opponent else "—"},
+        orient={"me": side, "opp": other},
+        score_labels={"me": _("Games I won"), "opp": _("Games my opponent won")},
+        initial={"key": initial_key or new_idempotency_key()},
+        prefix="report",
+    )
+
+
+class JudgeResultForm(ResultForm):
+    reason = forms.CharField(label=_("Reason"), max_length=300, required=False)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if self.match.status == MatchStatus.CONFIRMED and not data.get("reason", "").strip():
+            self.add_error("reason", _("Say why a confirmed result is changed."))
+        return data
+
+
+def judge_result_form(match: Match, data: Any = None) -> JudgeResultForm:
+    a, b = match.player_a.name, match.player_b.name if match.player_b_id else "—"
+    return JudgeResultForm(
+        data,
+        match=match,
+        sides={"a": a, "b": b},
+        orient={"a": "a", "b": "b"},
+        score_labels={
+            "a": _("Games won by %(name)s") % {"name": a},
+            "b": _("Games won by %(name)s") % {"name": b},
+        },
+        prefix="result",
+    )

@@ -1,0 +1,132 @@
+"""What the event pages share: loading an event, checking a role, calling a service and
+turning its refusal into a form error (or a message) with the right status code."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any, Generic, TypeVar
+
+from django import forms
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import HttpRequest
+from django.shortcuts import get_object_or_404
+from django.utils import timezone
+
+from config.errors import ConflictError, DomainError, NotFoundError
+from tournaments import selectors
+from tournaments.models import Event, Match, Round
+
+T = TypeVar("T")
+
+
+@dataclass
+class Outcome(Generic[T]):
+    ok: bool
+    value: T | None = None
+    status: int = 200
+
+
+def status_for(exc: DomainError) -> int:
+    if isinstance(exc, NotFoundError):
+        return 404
+    if isinstance(exc, ConflictError):
+        return 409
+    return 400
+
+
+def _validation_messages(exc: ValidationError) -> list[tuple[str | None, str]]:
+    if hasattr(exc, "error_dict"):
+        return [(field, str(m)) for field, errs in exc.message_dict.items() for m in errs]
+    return [(None, str(m)) for m in exc.messages]
+
+
+def attempt(request: HttpRequest, call: Callable[[], T], form: forms.Form | None = None) -> Outcome:
+    """Run a service call. A refusal becomes an error on ``form`` (on the field it names, if
+    the form has it) or, without a form, an error message; nothing was changed either way.
+    ``PermissionDenied`` is left to Django (403)."""
+    try:
+        return Outcome(True, call())
+    except DomainError as exc:
+        _report(request, form, [(exc.field, exc.message)])
+        return Outcome(False, status=status_for(exc))
+    except ValidationError as exc:  # a model's own validation inside a service
+        _report(request, form, _validation_messages(exc))
+        return Outcome(False, status=400)
+
+
+def _report(request, form, errors: list[tuple[str | None, str]]) -> None:
+    for field, message in errors:
+        if form is None:
+            messages.error(request, message)
+        else:
+            form.add_error(field if field in form.fields else None, message)
+
+
+def get_event(pk: int) -> Event:
+    return get_object_or_404(Event, pk=pk)
+
+
+def require(request: HttpRequest, perm: str, obj: Any = None) -> None:
+    if not request.user.has_perm(perm, obj):
+        raise PermissionDenied
+
+
+def can_run(request: HttpRequest, event: Event) -> bool:
+    return request.user.has_perm("tournaments.run_event", event)
+
+
+def event_context(request: HttpRequest, event: Event, tab: str, **extra: Any) -> dict[str, Any]:
+    """The context every event page's header and tabs need."""
+    running = can_run(request, event)
+    return {
+        "event": event,
+        "tab": tab,
+        "can_run": running,
+        "can_change": request.user.has_perm("tournaments.change_event", event),
+        "my_registration": selectors.registration_of(event, request.user),
+        **extra,
+    }
+
+
+@dataclass(frozen=True)
+class Clock:
+    """What a page needs to show a round's time: a deadline to count down to, or the time
+    left while paused, or nothing before the clock starts."""
+
+    started: bool
+    paused: bool
+    deadline: Any = None
+    remaining_seconds: int | None = None
+    server_now: Any = None
+    time_called: bool = False
+
+
+def round_clock(round_: Round | None, extension_seconds: int = 0) -> Clock | None:
+    if round_ is None or round_.started_at is None:
+        return None
+    now = timezone.now()
+    extra = timedelta(seconds=extension_seconds)
+    if round_.paused_remaining is not None:
+        return Clock(
+            started=True,
+            paused=True,
+            remaining_seconds=int((round_.paused_remaining + extra).total_seconds()),
+            server_now=now,
+        )
+    return Clock(
+        started=True,
+        paused=False,
+        deadline=round_.ends_at + extra,
+        server_now=now,
+        time_called=round_.time_called_at is not None and extension_seconds == 0,
+    )
+
+
+def match_names(match: Match) -> dict[str, str]:
+    names = {"a": match.player_a.name}
+    if match.player_b_id:
+        names["b"] = match.player_b.name
+    return names

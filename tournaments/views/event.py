@@ -1,0 +1,170 @@
+"""Public pages of an event: the event itself, its players, pairings by table and by name,
+and the standings as of any round."""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from tournaments import selectors
+from tournaments.models import Event, Round
+from tournaments.models.choices import (
+    EventStatus,
+    RegistrationStatus,
+    RoundKind,
+    RoundStatus,
+)
+from tournaments.services.rounds import swiss_rounds_planned
+from tournaments.services.standings import compute_event_standings, event_standings
+from tournaments.standings import get_tiebreak
+from tournaments.views.common import can_run, event_context, get_event, round_clock
+
+TIEBREAK_LABELS = {
+    "omw": "OMW%",
+    "gw": "GW%",
+    "ogw": "OGW%",
+    "mw": "MW%",
+    "owp": "OWP%",
+    "oowp": "OOWP%",
+    "pokemon_win": "W%",
+}
+
+
+def _int_param(request: HttpRequest, name: str) -> int | None:
+    value = request.GET.get(name, "")
+    return int(value) if value.isdigit() else None
+
+
+def chosen_round(request: HttpRequest, event: Event) -> tuple[Round | None, list[Round]]:
+    """The round asked for with ``?round=N`` among those the viewer may see (default: the
+    latest). An unknown or hidden round is a 404."""
+    rounds = selectors.visible_rounds(event, include_drafts=can_run(request, event))
+    number = _int_param(request, "round")
+    if number is None:
+        return (rounds[-1] if rounds else None), rounds
+    for round_ in rounds:
+        if round_.number == number:
+            return round_, rounds
+    raise Http404
+
+
+def points_before(event: Event, round_: Round) -> dict[int, int]:
+    """Each player's match points before ``round_`` (Swiss results only)."""
+    standings = compute_event_standings(event, as_of_round=round_.number - 1)
+    return {s.player: s.match_points for s in standings}
+
+
+def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    event = get_event(pk)
+    counts = selectors.registration_counts(event)
+    current = selectors.current_round(event, published_only=True)
+    context = event_context(request, event, "event")
+    my_reg = context["my_registration"]
+    top_cut_rounds = []
+    if event.status in (EventStatus.TOP_CUT, EventStatus.FINISHED):
+        for round_ in event.rounds.filter(kind=RoundKind.TOP_CUT).exclude(status=RoundStatus.DRAFT):
+            top_cut_rounds.append((round_, list(selectors.round_matches(round_))))
+    champion = None
+    if event.status == EventStatus.FINISHED and top_cut_rounds:
+        final = top_cut_rounds[-1][1][0]
+        champion = final.player_a if final.winner == "a" else final.player_b
+    context.update(
+        champion=champion,
+        counts=counts,
+        places_left=(
+            max(event.player_cap - counts["active"], 0) if event.player_cap is not None else None
+        ),
+        rounds_planned=swiss_rounds_planned(event),
+        current=current,
+        clock=round_clock(current) if current and current.status == RoundStatus.PUBLISHED else None,
+        top_cut_rounds=top_cut_rounds,
+        can_register=(
+            event.status == EventStatus.REGISTRATION
+            and (my_reg is None or not my_reg.is_active)
+            and request.user.has_perm("tournaments.register")
+        ),
+    )
+    return render(request, "tournaments/event_detail.html", context)
+
+
+def players(request: HttpRequest, pk: int) -> HttpResponse:
+    event = get_event(pk)
+    regs = [r for r in selectors.event_players(event) if r.status != RegistrationStatus.NO_SHOW]
+    return render(
+        request,
+        "tournaments/players.html",
+        event_context(request, event, "players", registrations=regs),
+    )
+
+
+def _pairings_context(request: HttpRequest, event: Event, tab: str) -> dict:
+    round_, rounds = chosen_round(request, event)
+    context = event_context(request, event, tab, round=round_, rounds=rounds)
+    if round_ is not None:
+        context["points"] = points_before(event, round_)
+        context["clock"] = round_clock(round_) if round_.status == RoundStatus.PUBLISHED else None
+    return context
+
+
+def pairings_by_table(request: HttpRequest, pk: int) -> HttpResponse:
+    event = get_event(pk)
+    context = _pairings_context(request, event, "pairings")
+    round_ = context["round"]
+    context["matches"] = list(selectors.round_matches(round_)) if round_ else []
+    return render(request, "tournaments/pairings_by_table.html", context)
+
+
+def pairings_by_name(request: HttpRequest, pk: int) -> HttpResponse:
+    event = get_event(pk)
+    context = _pairings_context(request, event, "pairings")
+    round_ = context["round"]
+    context["rows"] = by_name_rows(round_) if round_ else []
+    return render(request, "tournaments/pairings_by_name.html", context)
+
+
+def by_name_rows(round_: Round) -> list[dict]:
+    rows = []
+    for reg, match in selectors.round_matches_by_name(round_):
+        opponent = match.player_b if reg.pk == match.player_a_id else match.player_a
+        rows.append({"registration": reg, "match": match, "opponent": opponent})
+    return rows
+
+
+def standings_context(request: HttpRequest, event: Event) -> dict:
+    swiss = [
+        r
+        for r in selectors.visible_rounds(event, include_drafts=False)
+        if r.kind == RoundKind.SWISS
+    ]
+    as_of = _int_param(request, "round")
+    if as_of is not None and as_of not in {r.number for r in swiss}:
+        raise Http404
+    rows = event_standings(event, as_of_round=as_of)
+    columns = []
+    if rows:
+        columns = [
+            (name, TIEBREAK_LABELS.get(name, name), get_tiebreak(name).percentage)
+            for name, _value in rows[0].values
+            if name != "match_points"
+        ]
+    table = [
+        {
+            "row": row,
+            "values": [
+                (dict(row.values)[name], percentage) for name, _label, percentage in columns
+            ],
+        }
+        for row in rows
+    ]
+    return {
+        "swiss_rounds": swiss,
+        "as_of": as_of,
+        "columns": columns,
+        "table": table,
+    }
+
+
+def standings(request: HttpRequest, pk: int) -> HttpResponse:
+    event = get_event(pk)
+    context = event_context(request, event, "standings", **standings_context(request, event))
+    return render(request, "tournaments/standings.html", context)

@@ -1,0 +1,215 @@
+"""Judges' result entry (with both players' reports side by side), penalties and the audit
+log."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_GET, require_http_methods
+
+from tournaments import selectors
+from tournaments.flags import describe_match
+from tournaments.forms import PenaltyForm, judge_result_form
+from tournaments.models import Match
+from tournaments.models.choices import RoundStatus
+from tournaments.services.penalties import penalty_issue
+from tournaments.services.results import match_set_result
+from tournaments.views.common import attempt, event_context, get_event, match_names, require
+
+CHOICE_REASONS = {
+    "won_random_method": gettext_lazy("won the coin or die"),
+    "lost_game_1": gettext_lazy("lost game 1"),
+    "lost_game_1_by_penalty": gettext_lazy("lost game 1 by a penalty"),
+    "chose_in_drawn_game_1": gettext_lazy("chose in the drawn game 1"),
+}
+
+
+def _side_name(names: dict[str, str], side: str) -> str:
+    if side == "draw":
+        return str(_("Draw"))
+    return names.get(side, "")
+
+
+def _value(game, key: str):
+    return game.get(key) if isinstance(game, dict) else getattr(game, key, "")
+
+
+def game_lines(games, names: dict[str, str]) -> list[dict]:
+    """Games (stored ``Game`` rows or reported dicts) in words, with the players' names."""
+    return [
+        {
+            "number": number,
+            "winner": _side_name(names, _value(game, "winner") or ""),
+            "chooser": names.get(_value(game, "chooser") or "", ""),
+            "reason": CHOICE_REASONS.get(_value(game, "choice_reason") or "", ""),
+            "choice": _value(game, "choice") or "",
+            "by_penalty": bool(_value(game, "by_penalty")),
+        }
+        for number, game in enumerate(games, start=1)
+    ]
+
+
+def _result_context(request: HttpRequest, match: Match, form=None) -> dict:
+    event = match.round.event
+    names = match_names(match)
+    reports = []
+    for report in match.reports.select_related("registration__player", "reported_by").order_by(
+        "created_at", "pk"
+    ):
+        reports.append(
+            {
+                "report": report,
+                "by_judge": report.registration_id is None,
+                "games": game_lines(report.games or [], names),
+            }
+        )
+    return event_context(
+        request,
+        event,
+        "dashboard",
+        match=match,
+        names=names,
+        player_reports=[r for r in reports if not r["by_judge"]],
+        judge_entries=[r for r in reports if r["by_judge"]],
+        games=game_lines(list(match.games.all()), names),
+        flags=describe_match(match, selectors.registration_names(event)) if match.flags else [],
+        form=form or judge_result_form(match),
+        game2_rule=_(
+            "Game 2: the loser of game 1 chooses, even when game 1 was lost to a penalty; "
+            "after a drawn game 1, whoever chose in game 1 chooses again."
+        ),
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def result(request: HttpRequest, pk: int) -> HttpResponse:
+    match = get_object_or_404(
+        Match.objects.select_related("round__event", *selectors.MATCH_RELATED), pk=pk
+    )
+    require(request, "tournaments.override_result", match)
+    status = 200
+    form = None
+    if request.method == "POST":
+        form = judge_result_form(match, request.POST)
+        status = 400
+        if form.is_valid():
+            outcome = attempt(
+                request,
+                lambda: match_set_result(
+                    actor=request.user,
+                    match_id=match.pk,
+                    result=form.cleaned_data["result"],
+                    reason=form.cleaned_data["reason"],
+                ),
+                form,
+            )
+            if outcome.ok:
+                messages.success(
+                    request,
+                    _("Table %(t)s: the result is confirmed.") % {"t": match.table},
+                )
+                return redirect(
+                    "tournaments:dashboard_round", match.round.event_id, match.round.number
+                )
+            status = outcome.status
+    template = "tournaments/result.html"
+    if match.is_bye or match.round.status == RoundStatus.DRAFT:
+        template = "tournaments/result_closed.html"
+    return render(request, template, _result_context(request, match, form), status=status)
+
+
+def _penalty_players(event) -> list:
+    return [r for r in selectors.event_players(event) if r.status != "no_show"]
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def penalties(request: HttpRequest, pk: int) -> HttpResponse:
+    event = get_event(pk)
+    require(request, "tournaments.run_event", event)
+    players = _penalty_players(event)
+    form = PenaltyForm(request.POST or None, players=players)
+    status = 200
+    if request.method == "POST":
+        status = 400
+        if form.is_valid():
+            data = form.cleaned_data
+            if not any(r.pk == data["registration"] for r in players):
+                form.add_error("registration", _("That player is not in this event."))
+            else:
+                outcome = attempt(
+                    request,
+                    lambda: penalty_issue(
+                        actor=request.user,
+                        registration_id=data["registration"],
+                        kind=data["kind"],
+                        reason=data["reason"],
+                        game_number=data["game_number"],
+                    ),
+                    form,
+                )
+                if outcome.ok:
+                    penalty = outcome.value
+                    messages.success(
+                        request,
+                        _("%(kind)s for %(name)s recorded.")
+                        % {"kind": penalty.get_kind_display(), "name": penalty.registration.name},
+                    )
+                    return redirect("tournaments:penalties", event.pk)
+                status = outcome.status
+    context = event_context(
+        request,
+        event,
+        "penalties",
+        form=form,
+        penalties=list(selectors.event_penalties(event)),
+    )
+    return render(request, "tournaments/penalties.html", context, status=status)
+
+
+ACTIONS = {
+    "event.create": gettext_lazy("Event created"),
+    "event.update": gettext_lazy("Settings changed"),
+    "event.staff": gettext_lazy("Staff changed"),
+    "event.start": gettext_lazy("Event started"),
+    "event.finish": gettext_lazy("Event finished"),
+    "registration.add": gettext_lazy("Player added by a judge"),
+    "registration.withdraw": gettext_lazy("Registration withdrawn"),
+    "registration.drop": gettext_lazy("Player dropped"),
+    "registration.disqualify": gettext_lazy("Player disqualified"),
+    "registration.fixed_table": gettext_lazy("Fixed table"),
+    "round.pair": gettext_lazy("Round paired"),
+    "round.force": gettext_lazy("Round paired with results missing"),
+    "round.repair": gettext_lazy("Round paired again"),
+    "round.swap": gettext_lazy("Players swapped"),
+    "round.publish": gettext_lazy("Pairings published"),
+    "clock.start": gettext_lazy("Clock started"),
+    "clock.pause": gettext_lazy("Clock paused"),
+    "clock.resume": gettext_lazy("Clock resumed"),
+    "clock.adjust": gettext_lazy("Clock adjusted"),
+    "clock.extend_table": gettext_lazy("Table extension"),
+    "result.set": gettext_lazy("Result entered by a judge"),
+    "penalty.warning": gettext_lazy("Warning"),
+    "penalty.game_loss": gettext_lazy("Game loss"),
+    "penalty.match_loss": gettext_lazy("Match loss"),
+    "penalty.disqualification": gettext_lazy("Disqualification"),
+    "topcut.start": gettext_lazy("Top cut started"),
+    "topcut.advance": gettext_lazy("Bracket round paired"),
+}
+
+
+@login_required
+@require_GET
+def audit(request: HttpRequest, pk: int) -> HttpResponse:
+    event = get_event(pk)
+    require(request, "tournaments.view_audit", event)
+    page = Paginator(selectors.event_audit(event), 100).get_page(request.GET.get("page"))
+    entries = [{"entry": e, "label": ACTIONS.get(e.action, e.action)} for e in page.object_list]
+    context = event_context(request, event, "audit", page=page, entries=entries)
+    return render(request, "tournaments/audit.html", context)

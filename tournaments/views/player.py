@@ -1,0 +1,250 @@
+"""A player's pages: register, my match (table, opponent, time left, the report form), my
+history, and dropping from the event."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from tournaments import selectors
+from tournaments.flags import describe_match
+from tournaments.forms import DropForm, player_result_form
+from tournaments.models import Match, Registration
+from tournaments.models.choices import EventStatus, MatchStatus, RoundStatus
+from tournaments.services.registration import registration_drop, registration_register
+from tournaments.services.results import match_report
+from tournaments.views.common import attempt, event_context, get_event, round_clock
+
+
+@dataclass(frozen=True)
+class Seen:
+    """A match seen by one of its players: the opponent and the score from their side."""
+
+    match: Match
+    side: str
+    opponent: Registration | None
+    mine: int | None
+    theirs: int | None
+    draws: int | None
+
+    @property
+    def outcome(self) -> str:
+        if self.match.status != MatchStatus.CONFIRMED:
+            return ""
+        if self.opponent is None:
+            return "bye"
+        if self.match.winner == self.side:
+            return "win"
+        if self.match.winner == "":
+            return "draw"
+        return "loss"
+
+    @property
+    def score(self) -> str:
+        if self.mine is None:
+            return ""
+        text = f"{self.mine}-{self.theirs}"
+        return f"{text}-{self.draws}" if self.draws else text
+
+
+def seen_by(match: Match, registration_id: int) -> Seen:
+    side = match.side_of(registration_id) or "a"
+    a_side = side == "a"
+    return Seen(
+        match=match,
+        side=side,
+        opponent=match.player_b if a_side else match.player_a,
+        mine=match.games_won_a if a_side else match.games_won_b,
+        theirs=match.games_won_b if a_side else match.games_won_a,
+        draws=match.games_drawn,
+    )
+
+
+@dataclass(frozen=True)
+class SeenReport:
+    mine: int
+    theirs: int
+    draws: int
+    by_me: bool
+
+    @property
+    def score(self) -> str:
+        text = f"{self.mine}-{self.theirs}"
+        return f"{text}-{self.draws}" if self.draws else text
+
+
+def reports_seen_by(match: Match, registration_id: int, side: str) -> list[SeenReport]:
+    seen = []
+    for report in match.reports.all():
+        if report.registration_id is None:
+            continue
+        mine, theirs = (
+            (report.games_won_a, report.games_won_b)
+            if side == "a"
+            else (report.games_won_b, report.games_won_a)
+        )
+        seen.append(
+            SeenReport(mine, theirs, report.games_drawn, report.registration_id == registration_id)
+        )
+    seen.sort(key=lambda r: not r.by_me)
+    return seen
+
+
+def can_report(match: Match | None) -> bool:
+    return (
+        match is not None
+        and not match.is_bye
+        and match.round.status == RoundStatus.PUBLISHED
+        and match.status != MatchStatus.CONFIRMED
+    )
+
+
+def _my_match_context(request: HttpRequest, event, form=None) -> dict:
+    context = event_context(request, event, "me")
+    registration = context["my_registration"]
+    if registration is None:
+        return context
+    round_ = selectors.current_round(event, published_only=True)
+    match = selectors.player_match(round_, registration) if round_ else None
+    current = None
+    if match is not None:
+        match.round = round_
+        current = seen_by(match, registration.pk)
+        if form is None and can_report(match):
+            form = player_result_form(match, current.side)
+        context.update(
+            reports=reports_seen_by(match, registration.pk, current.side),
+            flags=describe_match(match, selectors.registration_names(event)) if match.flags else [],
+            clock=round_clock(round_, match.extension_seconds)
+            if round_.status == RoundStatus.PUBLISHED
+            else None,
+        )
+    history = [seen_by(m, registration.pk) for m in selectors.player_matches(registration)]
+    context.update(
+        round=round_,
+        current=current,
+        form=form,
+        history=history,
+        penalties=list(selectors.registration_penalties(registration)),
+        game2_rule=_(
+            "Game 2: the loser of game 1 chooses, even when game 1 was lost to a penalty; "
+            "after a drawn game 1, whoever chose in game 1 chooses again."
+        ),
+    )
+    return context
+
+
+@login_required
+def my_match(request: HttpRequest, pk: int) -> HttpResponse:
+    event = get_event(pk)
+    return render(request, "tournaments/my_match.html", _my_match_context(request, event))
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def report(request: HttpRequest, pk: int) -> HttpResponse:
+    match = get_object_or_404(
+        Match.objects.select_related("round__event", *selectors.MATCH_RELATED), pk=pk
+    )
+    event = match.round.event
+    if request.method == "GET":
+        return redirect("tournaments:my_match", event.pk)
+    registration = selectors.registration_of(event, request.user)
+    side = match.side_of(registration.pk) if registration else None
+    if side is None:
+        if request.user.has_perm("tournaments.override_result", match):
+            return redirect("tournaments:result", match.pk)
+        raise PermissionDenied
+    form = player_result_form(match, side, request.POST)
+    status = 400
+    if form.is_valid():
+        outcome = attempt(
+            request,
+            lambda: match_report(
+                actor=request.user,
+                match_id=match.pk,
+                result=form.cleaned_data["result"],
+                idempotency_key=form.cleaned_data.get("key", ""),
+            ),
+            form,
+        )
+        if outcome.ok:
+            messages.success(request, _report_message(outcome.value))
+            return redirect("tournaments:my_match", event.pk)
+        status = outcome.status
+    context = _my_match_context(request, event, form=form)
+    return render(request, "tournaments/my_match.html", context, status=status)
+
+
+def _report_message(match: Match) -> str:
+    if match.status == MatchStatus.CONFIRMED:
+        return _("Both reports agree: the result is confirmed.")
+    if match.status == MatchStatus.DISPUTED:
+        return _("Your report and your opponent's differ: a judge will settle the result.")
+    return _("Your report is in. The result is confirmed when your opponent reports the same.")
+
+
+@login_required
+@require_POST
+def register(request: HttpRequest, pk: int) -> HttpResponse:
+    event = get_event(pk)
+    outcome = attempt(request, lambda: registration_register(actor=request.user, event_id=event.pk))
+    if outcome.ok:
+        messages.success(request, _("You are registered for %(event)s.") % {"event": event.name})
+        return redirect("tournaments:event_detail", event.pk)
+    from tournaments.views.event import event_detail
+
+    response = event_detail(request, event.pk)
+    response.status_code = outcome.status
+    return response
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def drop(request: HttpRequest, pk: int) -> HttpResponse:
+    """Drop a player: the player themself (no reason needed), or a judge with a reason."""
+    registration = get_object_or_404(Registration.objects.select_related("event", "player"), pk=pk)
+    event = registration.event
+    if not request.user.has_perm("tournaments.drop_registration", registration):
+        raise PermissionDenied
+    by_staff = request.user.has_perm("tournaments.run_event", event)
+    form = DropForm(request.POST or None, reason_required=by_staff)
+    status = 200
+    if request.method == "POST":
+        status = 400
+        if form.is_valid():
+            outcome = attempt(
+                request,
+                lambda: registration_drop(
+                    actor=request.user,
+                    registration_id=registration.pk,
+                    reason=form.cleaned_data["reason"],
+                ),
+                form,
+            )
+            if outcome.ok:
+                if event.status == EventStatus.REGISTRATION:
+                    text = _("%(name)s has left the event.")
+                else:
+                    text = _("%(name)s has dropped and will not be paired again.")
+                messages.success(request, text % {"name": registration.name})
+                if by_staff:
+                    return redirect("tournaments:judge_players", event.pk)
+                return redirect("tournaments:event_detail", event.pk)
+            status = outcome.status
+    context = event_context(
+        request,
+        event,
+        "judge_players" if by_staff else "me",
+        registration=registration,
+        form=form,
+        by_staff=by_staff,
+    )
+    return render(request, "tournaments/drop.html", context, status=status)
