@@ -8,10 +8,12 @@ class TournamentsConfig(AppConfig):
 
     def ready(self) -> None:
         from accounts.navigation import NavEntry, register
-        from config import deadlines
+        from config import deadlines, demo
+        from tournaments.demo import load_events
         from tournaments.services.clock import apply_round_deadlines
 
         deadlines.register("tournaments.round_clock", apply_round_deadlines)
+        demo.register("events", load_events, order=20)
         register(NavEntry("events", _("Events"), "tournaments:event_list", order=10))
         register(
             NavEntry(

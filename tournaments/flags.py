@@ -72,7 +72,9 @@ def flag_sentence(
         return names.get(pid) or names.get(_int(pid)) or str(pid)
 
     if code == "paired_down":
-        return _("%(player)s was paired down from %(high)s to %(low)s points.") % {
+        return _(
+            "%(player)s (%(high)s points) was paired down against an opponent with %(low)s."
+        ) % {
             "player": name(params.get("player")),
             "high": params.get("from_points"),
             "low": params.get("to_points"),

@@ -43,26 +43,35 @@ def _validation_messages(exc: ValidationError) -> list[tuple[str | None, str]]:
     return [(None, str(m)) for m in exc.messages]
 
 
-def attempt(request: HttpRequest, call: Callable[[], T], form: forms.Form | None = None) -> Outcome:
+def attempt(
+    request: HttpRequest,
+    call: Callable[[], T],
+    form: forms.Form | None = None,
+    *,
+    fields_only: bool = False,
+) -> Outcome:
     """Run a service call. A refusal becomes an error on ``form`` (on the field it names, if
     the form has it) or, without a form, an error message; nothing was changed either way.
+    With ``fields_only`` only errors about one of the form's fields go on the form, the rest
+    are messages (for small forms on a page that shows them only in some states).
     ``PermissionDenied`` is left to Django (403)."""
     try:
         return Outcome(True, call())
     except DomainError as exc:
-        _report(request, form, [(exc.field, exc.message)])
+        _report(request, form, [(exc.field, exc.message)], fields_only)
         return Outcome(False, status=status_for(exc))
     except ValidationError as exc:  # a model's own validation inside a service
-        _report(request, form, _validation_messages(exc))
+        _report(request, form, _validation_messages(exc), fields_only)
         return Outcome(False, status=400)
 
 
-def _report(request, form, errors: list[tuple[str | None, str]]) -> None:
+def _report(request, form, errors: list[tuple[str | None, str]], fields_only: bool) -> None:
     for field, message in errors:
-        if form is None:
+        on_form = form is not None and field in form.fields
+        if form is None or (fields_only and not on_form):
             messages.error(request, message)
         else:
-            form.add_error(field if field in form.fields else None, message)
+            form.add_error(field if on_form else None, message)
 
 
 def get_event(pk: int) -> Event:

@@ -22,7 +22,7 @@ from tournaments.views.common import attempt, event_context, get_event, require
 @require_http_methods(["GET", "POST"])
 def event_new(request: HttpRequest) -> HttpResponse:
     require(request, "tournaments.create_event")
-    form = EventForm(request.POST or None)
+    form = EventForm(request.POST if request.method == "POST" else None)
     status = 200
     if request.method == "POST":
         status = 400

@@ -93,6 +93,13 @@ def result(request: HttpRequest, pk: int) -> HttpResponse:
         Match.objects.select_related("round__event", *selectors.MATCH_RELATED), pk=pk
     )
     require(request, "tournaments.override_result", match)
+    if match.is_bye or match.round.status == RoundStatus.DRAFT:
+        return render(
+            request,
+            "tournaments/result_closed.html",
+            _result_context(request, match),
+            status=409 if request.method == "POST" else 200,
+        )
     status = 200
     form = None
     if request.method == "POST":
@@ -118,10 +125,9 @@ def result(request: HttpRequest, pk: int) -> HttpResponse:
                     "tournaments:dashboard_round", match.round.event_id, match.round.number
                 )
             status = outcome.status
-    template = "tournaments/result.html"
-    if match.is_bye or match.round.status == RoundStatus.DRAFT:
-        template = "tournaments/result_closed.html"
-    return render(request, template, _result_context(request, match, form), status=status)
+    return render(
+        request, "tournaments/result.html", _result_context(request, match, form), status=status
+    )
 
 
 def _penalty_players(event) -> list:
@@ -134,7 +140,7 @@ def penalties(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_event(pk)
     require(request, "tournaments.run_event", event)
     players = _penalty_players(event)
-    form = PenaltyForm(request.POST or None, players=players)
+    form = PenaltyForm(request.POST if request.method == "POST" else None, players=players)
     status = 200
     if request.method == "POST":
         status = 400

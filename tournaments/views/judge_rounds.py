@@ -132,6 +132,7 @@ def pair_next(request: HttpRequest, pk: int) -> HttpResponse:
             reason=form.cleaned_data["reason"],
         ),
         form,
+        fields_only=True,
     )
     if not outcome.ok:
         return _render(request, event, status=outcome.status, pair_form=form)
@@ -163,6 +164,7 @@ def repair(request: HttpRequest, pk: int) -> HttpResponse:
             actor=request.user, round_id=round_.pk, reason=form.cleaned_data["reason"]
         ),
         form,
+        fields_only=True,
     )
     if not outcome.ok:
         return _render(request, event, round_.number, status=outcome.status, repair_form=form)
@@ -189,6 +191,7 @@ def swap(request: HttpRequest, pk: int) -> HttpResponse:
                 reason=data["reason"],
             ),
             form,
+            fields_only=True,
         )
         if outcome.ok:
             messages.success(request, _("The two players have swapped seats."))
@@ -235,6 +238,7 @@ def clock(request: HttpRequest, pk: int, action: str) -> HttpResponse:
                 actor=request.user, round_id=round_.pk, seconds=minutes * 60
             ),
             form,
+            fields_only=True,
         )
         if not outcome.ok:
             return _render(request, event, round_.number, status=outcome.status, adjust_form=form)

@@ -215,7 +215,7 @@ def drop(request: HttpRequest, pk: int) -> HttpResponse:
     if not request.user.has_perm("tournaments.drop_registration", registration):
         raise PermissionDenied
     by_staff = request.user.has_perm("tournaments.run_event", event)
-    form = DropForm(request.POST or None, reason_required=by_staff)
+    form = DropForm(request.POST if request.method == "POST" else None, reason_required=by_staff)
     status = 200
     if request.method == "POST":
         status = 400

@@ -1,0 +1,605 @@
+"""Judges' and organisers' pages: event settings and staff, players, the round dashboard
+(pair, force, swap, re-pair, publish, clock, extensions), results, penalties, audit, top cut."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.urls import reverse
+
+from tests.factories import UserFactory
+from tests.tournaments.helpers import add_players, make_round
+from tournaments.models import AuditEntry, Event, EventStaff, Penalty, Registration, Round
+from tournaments.models.choices import (
+    EventStatus,
+    MatchStatus,
+    RegistrationStatus,
+    RoundKind,
+    RoundStatus,
+)
+from tournaments.services.results import ReportedResult, match_report, match_set_result
+from tournaments.services.rounds import round_pair_next, round_publish
+
+pytestmark = pytest.mark.django_db
+
+
+def url(name, *args):
+    return reverse(f"tournaments:{name}", args=args)
+
+
+def errors_in(response) -> str:
+    return response.content.decode()
+
+
+def complete(round_, judge, score=(2, 0, 0)):
+    for match in round_.matches.exclude(status=MatchStatus.CONFIRMED):
+        match_set_result(actor=judge, match_id=match.pk, result=ReportedResult(*score))
+
+
+def play_swiss(event, judge):
+    """Every Swiss round paired, published and complete (player A wins every match)."""
+    for _ in range(event.swiss_rounds):
+        round_ = round_pair_next(actor=judge, event_id=event.pk)
+        round_publish(actor=judge, round_id=round_.pk)
+        complete(round_, judge)
+    event.refresh_from_db()
+    return round_
+
+
+# --- Event settings and staff ---------------------------------------------------------
+
+
+EVENT_DATA = {
+    "name": "Autumn Open",
+    "date": "2026-10-10",
+    "venue": "Club",
+    "game": "humankind",
+    "format": "monofaccion",
+    "swiss_rounds": "",
+    "round_minutes": 50,
+    "games_per_match": 3,
+    "top_cut": 4,
+    "player_cap": "",
+    "tiebreaks": "dar",
+    "record_policy": "accept",
+    "min_deck_size": 41,
+    "qiahn_ruleset": "rulebook-1",
+    "qiahn_squad": 3,
+}
+
+
+def test_an_organiser_creates_an_event(organiser, as_user):
+    response = as_user(organiser).post(url("event_new"), EVENT_DATA)
+    assert response.status_code == 302
+    event = Event.objects.get(name="Autumn Open")
+    assert event.top_cut == 4 and event.date == dt.date(2026, 10, 10)
+    assert EventStaff.objects.filter(event=event, user=organiser, role="organiser").exists()
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"name": ""}, "This field is required."),
+        ({"round_minutes": 2}, "greater than or equal to 5"),
+        ({"tiebreaks": "coin_flip"}, "Select a valid choice"),
+        ({"top_cut": 6}, "Select a valid choice"),
+        ({"date": "tomorrow"}, "Enter a valid date."),
+        ({"swiss_rounds": 99}, "less than or equal to 30"),
+    ],
+)
+def test_bad_event_settings_are_form_errors(organiser, as_user, change, message):
+    response = as_user(organiser).post(url("event_new"), EVENT_DATA | change)
+    assert response.status_code == 400
+    assert message in errors_in(response)
+    assert not Event.objects.filter(name="Autumn Open").exists()
+
+
+def test_editing_settings_before_and_after_the_start(event, organiser, judge, regs, as_user):
+    data = EVENT_DATA | {"name": "Spring Open", "games_per_match": 1}
+    assert as_user(organiser).post(url("event_edit", event.pk), data).status_code == 302
+    event.refresh_from_db()
+    assert event.games_per_match == 1
+    round_pair_next(actor=judge, event_id=event.pk)
+    page = as_user(organiser).get(url("event_edit", event.pk)).content.decode()
+    assert "Fixed once the first round is paired." in page
+    # A disabled field keeps its value whatever is posted; the rest changes.
+    data = data | {"name": "Spring Open Renamed", "games_per_match": 3}
+    assert as_user(organiser).post(url("event_edit", event.pk), data).status_code == 302
+    event.refresh_from_db()
+    assert (event.name, event.games_per_match) == ("Spring Open Renamed", 1)
+    assert AuditEntry.objects.filter(action="event.update").count() == 2
+
+
+def test_staff_added_by_player_number_and_removed(event, organiser, as_user):
+    helper = UserFactory(username="helper", display_name="Helpful Hannah")
+    client = as_user(organiser)
+    response = client.post(
+        url("event_staff", event.pk), {"person": str(helper.player_number), "role": "judge"}
+    )
+    assert response.status_code == 302
+    assert helper.has_perm("tournaments.run_event", event)
+    response = client.post(url("event_staff", event.pk), {"user": helper.pk, "remove": "1"})
+    assert response.status_code == 302
+    assert not EventStaff.objects.filter(event=event, user=helper).exists()
+
+
+def test_staff_bad_input(event, organiser, as_user):
+    client = as_user(organiser)
+    response = client.post(
+        url("event_staff", event.pk), {"person": "nobody-at-all", "role": "judge"}
+    )
+    assert response.status_code == 400
+    assert "Nobody has the player number, username or name nobody-at-all." in errors_in(response)
+    response = client.post(url("event_staff", event.pk), {"person": "orga", "role": "king"})
+    assert response.status_code == 400
+    response = client.post(url("event_staff", event.pk), {"user": organiser.pk, "remove": "1"})
+    assert response.status_code == 409
+    assert "An event needs at least one organiser." in errors_in(response)
+    response = client.post(url("event_staff", event.pk), {"user": "x", "remove": "1"})
+    assert response.status_code == 400
+
+
+# --- Players ----------------------------------------------------------------------------
+
+
+def test_adding_players_by_number_username_name_and_as_walk_ins(event, judge, as_user):
+    known = UserFactory(username="kim", display_name="Kim Known")
+    other = UserFactory(username="lee", display_name="Lee Lookup")
+    third = UserFactory(username="max", display_name="Max Named")
+    client = as_user(judge)
+    for value in (str(known.player_number), "LEE", "max named"):
+        assert client.post(url("judge_players", event.pk), {"player": value}).status_code == 302
+    response = client.post(url("judge_players", event.pk), {"display_name": "Wally Walk-in"})
+    assert response.status_code == 302
+    names = set(event.registrations.values_list("player__display_name", flat=True))
+    assert {known.display_name, other.display_name, third.display_name, "Wally Walk-in"} <= names
+
+
+@pytest.mark.parametrize(
+    ("data", "status", "message"),
+    [
+        ({}, 400, "Give either an existing player or a walk-in&#x27;s name"),
+        ({"player": "kim", "display_name": "Kim"}, 400, "one of the two"),
+        ({"player": "nobody"}, 400, "Nobody has the player number"),
+        ({"display_name": "x" * 81}, 400, "at most 80 characters"),
+    ],
+)
+def test_adding_players_bad_input(event, judge, as_user, data, status, message):
+    UserFactory(username="kim")
+    before = event.registrations.count()
+    response = as_user(judge).post(url("judge_players", event.pk), data)
+    assert response.status_code == status
+    assert message in errors_in(response)
+    assert event.registrations.count() == before
+
+
+def test_adding_someone_twice_or_over_the_cap_is_refused(event, judge, regs, as_user):
+    client = as_user(judge)
+    response = client.post(url("judge_players", event.pk), {"player": regs[0].player.username})
+    assert response.status_code == 409
+    assert "is already registered" in errors_in(response)
+    event.player_cap = 8
+    event.save()
+    response = client.post(url("judge_players", event.pk), {"display_name": "One Too Many"})
+    assert response.status_code == 409
+    assert "The event is full (8 players)." in errors_in(response)
+
+
+def test_a_late_entry_once_running(event, judge, regs, round1, as_user):
+    response = as_user(judge).post(
+        url("judge_players", event.pk), {"display_name": "Late Larry"}, follow=True
+    )
+    assert "Late Larry joins as a late entry from round 2." in errors_in(response)
+    reg = event.registrations.get(player__display_name="Late Larry")
+    assert reg.late_entry and reg.first_round == 2
+
+
+def test_check_in_and_undo(event, judge, as_user):
+    reg = add_players(event, 1, checked_in=False)[0]
+    client = as_user(judge)
+    assert client.post(url("check_in", reg.pk), {"checked_in": "1"}).status_code == 302
+    reg.refresh_from_db()
+    assert reg.status == RegistrationStatus.CHECKED_IN
+    client.post(url("check_in", reg.pk), {"checked_in": "0"})
+    reg.refresh_from_db()
+    assert reg.status == RegistrationStatus.REGISTERED
+    assert client.get(url("check_in", reg.pk)).status_code == 405
+
+
+def test_check_in_after_the_start_is_refused(event, judge, regs, round1, as_user):
+    response = as_user(judge).post(url("check_in", regs[0].pk), {"checked_in": "0"})
+    assert response.status_code == 409
+    assert "Check-in is over: the event has started." in errors_in(response)
+
+
+def test_fixed_tables(event, judge, regs, as_user):
+    client = as_user(judge)
+    assert client.post(url("fixed_table", regs[0].pk), {"table": "3"}).status_code == 302
+    response = client.post(url("fixed_table", regs[1].pk), {"table": "3"})
+    assert response.status_code == 409
+    assert "Table 3 is already fixed for another player." in errors_in(response)
+    for bad in ("abc", "0", "-2"):
+        assert client.post(url("fixed_table", regs[1].pk), {"table": bad}).status_code == 400
+    assert client.post(url("fixed_table", regs[0].pk), {"table": ""}).status_code == 302
+    regs[0].refresh_from_db()
+    regs[1].refresh_from_db()
+    assert regs[0].fixed_table is None and regs[1].fixed_table is None
+
+
+# --- The round dashboard ------------------------------------------------------------------
+
+
+def test_pairing_round_1_from_the_dashboard(event, judge, regs, as_user):
+    client = as_user(judge)
+    page = client.get(url("dashboard", event.pk)).content.decode()
+    assert "8 players are checked in." in page
+    response = client.post(url("pair_next", event.pk))
+    assert response.status_code == 302
+    assert response["Location"] == url("dashboard_round", event.pk, 1)
+    page = client.get(response["Location"]).content.decode()
+    assert 'data-testid="publish"' in page and 'data-testid="swap-form"' in page
+    assert Round.objects.get(event=event).status == RoundStatus.DRAFT
+
+
+def test_starting_with_fewer_than_two_players_is_refused(event, judge, as_user):
+    response = as_user(judge).post(url("pair_next", event.pk))
+    assert response.status_code == 409
+    assert "At least two players must be checked in" in errors_in(response)
+
+
+def test_swap_and_repair_before_publishing(event, judge, regs, as_user):
+    round_ = round_pair_next(actor=judge, event_id=event.pk)
+    client = as_user(judge)
+    first, second = round_.matches.order_by("table")[:2]
+    a, b = first.player_a, second.player_a
+    response = client.post(
+        url("swap", round_.pk),
+        {"registration_a": a.pk, "registration_b": b.pk, "reason": "Keep siblings apart"},
+    )
+    assert response.status_code == 302
+    first.refresh_from_db()
+    assert first.player_a_id == b.pk
+    entry = AuditEntry.objects.get(action="round.swap")
+    assert entry.reason == "Keep siblings apart"
+    assert {row["player_a"] for row in entry.before} == {a.name, b.name}
+    assert {row["player_a"] for row in entry.after} == {a.name, b.name}
+    response = client.post(url("repair", round_.pk), {"repair-reason": "Start over"})
+    assert response.status_code == 302
+    assert AuditEntry.objects.filter(action="round.repair", reason="Start over").exists()
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"registration_a": "", "registration_b": ""}, "This field is required."),
+        ({"registration_a": "999999", "registration_b": "1"}, "Select a valid choice"),
+        ("same", "Choose two different players."),
+    ],
+)
+def test_swap_bad_input(event, judge, regs, as_user, data, message):
+    round_ = round_pair_next(actor=judge, event_id=event.pk)
+    if data == "same":
+        data = {"registration_a": regs[0].pk, "registration_b": regs[0].pk}
+    response = as_user(judge).post(url("swap", round_.pk), data)
+    assert response.status_code == 400
+    assert message in errors_in(response)
+    assert not AuditEntry.objects.filter(action="round.swap").exists()
+
+
+def test_a_swap_into_an_avoidable_rematch_is_refused(event, judge, regs, as_user):
+    r1 = make_round(
+        event, [(regs[0], regs[1]), (regs[2], regs[3]), (regs[4], regs[5]), (regs[6], regs[7])]
+    )
+    complete(r1, judge)
+    round2 = round_pair_next(actor=judge, event_id=event.pk)
+    mine = round2.matches.get(seats__registration=regs[0])
+    opponent = mine.player_b_id if mine.player_a_id == regs[0].pk else mine.player_a_id
+    response = as_user(judge).post(
+        url("swap", round2.pk), {"registration_a": opponent, "registration_b": regs[1].pk}
+    )
+    assert response.status_code == 409
+    assert "These pairings are not valid" in errors_in(response)
+
+
+def test_swapping_a_published_round_is_refused(event, judge, regs, round1, as_user):
+    response = as_user(judge).post(
+        url("swap", round1.pk), {"registration_a": regs[0].pk, "registration_b": regs[1].pk}
+    )
+    assert response.status_code == 409
+    assert "Published pairings cannot be edited." in errors_in(response)
+
+
+def test_the_clock_from_the_dashboard(event, judge, regs, round1, as_user):
+    client = as_user(judge)
+    assert client.post(url("clock", round1.pk, "start")).status_code == 302
+    round1.refresh_from_db()
+    assert round1.ends_at is not None
+    page = client.get(url("dashboard", event.pk)).content.decode()
+    assert 'class="countdown"' in page and "data-server-now=" in page
+    assert client.post(url("clock", round1.pk, "pause")).status_code == 302
+    page = client.get(url("dashboard", event.pk)).content.decode()
+    assert "Paused" in page and 'data-testid="clock-resume"' in page
+    assert client.post(url("clock", round1.pk, "resume")).status_code == 302
+    ends = Round.objects.get(pk=round1.pk).ends_at
+    assert client.post(url("clock", round1.pk, "adjust"), {"minutes": "5"}).status_code == 302
+    assert (Round.objects.get(pk=round1.pk).ends_at - ends).total_seconds() == 300
+    for bad in ("0", "500", "abc", ""):
+        response = client.post(url("clock", round1.pk, "adjust"), {"minutes": bad})
+        assert response.status_code == 400
+    assert client.post(url("clock", round1.pk, "explode")).status_code == 404
+
+
+def test_clock_refusals(event, judge, regs, as_user):
+    round_ = round_pair_next(actor=judge, event_id=event.pk)
+    response = as_user(judge).post(url("clock", round_.pk, "start"))
+    assert response.status_code == 409
+    assert "Publish the pairings before starting the clock." in errors_in(response)
+    round_publish(actor=judge, round_id=round_.pk)
+    response = as_user(judge).post(url("clock", round_.pk, "pause"))
+    assert response.status_code == 409
+    assert "The round clock has not started." in errors_in(response)
+
+
+def test_a_table_extension(event, judge, regs, round1, as_user):
+    match = round1.matches.exclude(player_b=None).first()
+    client = as_user(judge)
+    client.post(url("clock", round1.pk, "start"))
+    response = client.post(url("extend", match.pk), {"minutes": "4", "reason": "Judge call"})
+    assert response.status_code == 302
+    match.refresh_from_db()
+    assert match.extension_seconds == 240
+    assert AuditEntry.objects.filter(action="clock.extend_table", reason="Judge call").exists()
+    for bad in ("0", "-3", "abc", "1000"):
+        assert client.post(url("extend", match.pk), {"minutes": bad}).status_code == 400
+    match.refresh_from_db()
+    assert match.extension_seconds == 240
+
+
+def test_pairing_with_results_missing_names_the_tables_then_force(
+    event, judge, regs, round1, as_user
+):
+    client = as_user(judge)
+    first = round1.matches.exclude(player_b=None).order_by("table").first()
+    match_set_result(actor=judge, match_id=first.pk, result=ReportedResult(2, 1))
+    missing = list(
+        round1.matches.exclude(status=MatchStatus.CONFIRMED)
+        .order_by("table")
+        .values_list("table", flat=True)
+    )
+    tables = ", ".join(map(str, missing))
+    page = client.get(url("dashboard", event.pk)).content.decode()
+    assert f"Results are missing at tables {tables}." in page
+    response = client.post(url("pair_next", event.pk), {})
+    assert response.status_code == 409
+    assert f"Round 1 still has results missing at tables {tables}." in errors_in(response)
+    response = client.post(url("pair_next", event.pk), {"force": "on", "reason": ""})
+    assert response.status_code == 400
+    assert "Say why the round is paired with results missing." in errors_in(response)
+    assert event.rounds.count() == 1
+    response = client.post(url("pair_next", event.pk), {"force": "on", "reason": "Venue closes"})
+    assert response.status_code == 302
+    assert event.rounds.get(number=2).forced
+    assert AuditEntry.objects.filter(action="round.force", reason="Venue closes").exists()
+
+
+def test_publishing(event, judge, regs, as_user):
+    round_ = round_pair_next(actor=judge, event_id=event.pk)
+    assert as_user(judge).post(url("publish", round_.pk)).status_code == 302
+    round_.refresh_from_db()
+    assert round_.status == RoundStatus.PUBLISHED
+
+
+def test_the_dashboard_shows_each_table_status_and_flags(event, judge, regs, as_user):
+    add_players(event, 1, prefix="odd")
+    round_ = round_pair_next(actor=judge, event_id=event.pk)
+    round_publish(actor=judge, round_id=round_.pk)
+    tables = list(round_.matches.exclude(player_b=None).order_by("table"))
+    match_set_result(actor=judge, match_id=tables[0].pk, result=ReportedResult(2, 0))
+    match_report(
+        actor=tables[1].player_a.player, match_id=tables[1].pk, result=ReportedResult(2, 0)
+    )
+    match_report(
+        actor=tables[2].player_a.player, match_id=tables[2].pk, result=ReportedResult(2, 0)
+    )
+    match_report(
+        actor=tables[2].player_b.player, match_id=tables[2].pk, result=ReportedResult(0, 2)
+    )
+    page = as_user(judge).get(url("dashboard", event.pk)).content.decode()
+    assert "2 of 5 confirmed" in page  # table 1 and the bye
+    assert "1 reported by one player" in page
+    assert "1 missing" in page
+    assert "1 disputed" in page
+    assert "an odd number of players in round 1, drawn at random." in page
+
+
+# --- Results --------------------------------------------------------------------------------
+
+
+def test_a_dispute_settled_with_both_reports_side_by_side(event, judge, regs, as_user):
+    round_ = make_round(event, [(regs[0], regs[1])])
+    match = round_.matches.get()
+    match_report(actor=regs[0].player, match_id=match.pk, result=ReportedResult(2, 1))
+    match_report(actor=regs[1].player, match_id=match.pk, result=ReportedResult(1, 2))
+    client = as_user(judge)
+    page = client.get(url("result", match.pk)).content.decode()
+    assert f"{regs[0].name} reported" in page and f"{regs[1].name} reported" in page
+    assert page.count('data-testid="report-score"') == 2
+    response = client.post(
+        url("result", match.pk),
+        {"result-wins_a": "2", "result-wins_b": "1", "result-reason": "Both agreed at the table"},
+    )
+    assert response.status_code == 302
+    match.refresh_from_db()
+    assert match.status == MatchStatus.CONFIRMED and match.winner == "a"
+    entry = AuditEntry.objects.get(action="result.set")
+    assert entry.before["status"] == "disputed" and entry.reason == "Both agreed at the table"
+
+
+def test_changing_a_confirmed_result_needs_a_reason(event, judge, regs, as_user):
+    match = make_round(event, [(regs[0], regs[1])]).matches.get()
+    match_set_result(actor=judge, match_id=match.pk, result=ReportedResult(2, 0))
+    client = as_user(judge)
+    response = client.post(url("result", match.pk), {"result-wins_a": "0", "result-wins_b": "2"})
+    assert response.status_code == 400
+    assert "Say why a confirmed result is changed." in errors_in(response)
+    response = client.post(
+        url("result", match.pk),
+        {"result-wins_a": "0", "result-wins_b": "2", "result-reason": "Slip was wrong"},
+    )
+    assert response.status_code == 302
+    match.refresh_from_db()
+    assert match.winner == "b"
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"result-wins_a": "2", "result-wins_b": "2"}, "2-2-0 is impossible"),
+        ({"result-wins_a": "", "result-wins_b": ""}, "Say how many games were won."),
+        ({"result-wins_a": "7", "result-wins_b": "0"}, "Select a valid choice"),
+        ({"result-wins_a": "2", "result-wins_b": "0", "result-reason": "x" * 301}, "at most 300"),
+        (
+            {
+                "result-wins_a": "2",
+                "result-wins_b": "1",
+                "result-g1_winner": "b",
+                "result-g1_chooser": "a",
+                "result-g2_winner": "a",
+                "result-g2_chooser": "b",
+                "result-g3_winner": "a",
+                "result-g3_chooser": "a",
+            },
+            "had to choose",
+        ),
+    ],
+)
+def test_result_entry_bad_input(event, judge, regs, as_user, data, message):
+    match = make_round(event, [(regs[0], regs[1])]).matches.get()
+    response = as_user(judge).post(url("result", match.pk), data)
+    assert response.status_code == 400
+    assert message in errors_in(response)
+    match.refresh_from_db()
+    assert match.status == MatchStatus.PENDING
+
+
+def test_result_pages_for_a_bye_or_unpublished_round(event, judge, regs, as_user):
+    bye = make_round(event, [(regs[0], None)]).matches.get()
+    assert b"A bye has no result to enter." in as_user(judge).get(url("result", bye.pk)).content
+    response = as_user(judge).post(
+        url("result", bye.pk), {"result-wins_a": "2", "result-wins_b": "0"}
+    )
+    assert response.status_code == 409
+    draft = make_round(event, [(regs[1], regs[2])], status=RoundStatus.DRAFT).matches.get()
+    response = as_user(judge).post(
+        url("result", draft.pk), {"result-wins_a": "2", "result-wins_b": "0"}
+    )
+    assert response.status_code == 409
+    assert b"not published yet" in response.content
+
+
+# --- Penalties and audit ----------------------------------------------------------------------
+
+
+def test_penalties(event, judge, regs, as_user):
+    match = make_round(event, [(regs[0], regs[1]), (regs[2], regs[3])]).matches.get(table=1)
+    client = as_user(judge)
+    response = client.post(
+        url("penalties", event.pk),
+        {"registration": regs[0].pk, "kind": "game_loss", "reason": "Drew extra cards"},
+    )
+    assert response.status_code == 302
+    assert Penalty.objects.get().match == match
+    response = client.post(
+        url("penalties", event.pk),
+        {"registration": regs[2].pk, "kind": "disqualification", "reason": "Cheating"},
+    )
+    assert response.status_code == 302
+    regs[2].refresh_from_db()
+    assert regs[2].status == RegistrationStatus.DROPPED and regs[2].disqualified
+    page = client.get(url("penalties", event.pk)).content.decode()
+    assert "Drew extra cards" in page and "Cheating" in page
+
+
+@pytest.mark.parametrize(
+    ("data", "status", "message"),
+    [
+        ({"kind": "warning", "reason": ""}, 400, "This field is required."),
+        ({"kind": "hanging", "reason": "x"}, 400, "Select a valid choice"),
+        (
+            {"kind": "game_loss", "reason": "x", "game_number": "5"},
+            400,
+            "A game loss applies to one of the match",
+        ),
+        ({"kind": "game_loss", "reason": "x", "game_number": "abc"}, 400, "Enter a whole number."),
+        ({"kind": "match_loss", "reason": "x", "who": "benched"}, 409, "no match in progress"),
+        ({"kind": "warning", "reason": "x", "who": "stranger"}, 400, "Select a valid choice"),
+    ],
+)
+def test_penalty_bad_input(event, judge, regs, as_user, data, status, message):
+    make_round(event, [(regs[0], regs[1])])
+    who = data.pop("who", "player")
+    registration = {"player": regs[0], "benched": regs[5]}.get(who)
+    if who == "stranger":
+        other = Event.objects.create(name="Other", date=dt.date(2026, 1, 1), created_by=judge)
+        registration = Registration.objects.create(event=other, player=UserFactory(username="zed"))
+    response = as_user(judge).post(
+        url("penalties", event.pk), {"registration": registration.pk, **data}
+    )
+    assert response.status_code == status
+    assert message in errors_in(response)
+    assert not Penalty.objects.exists()
+
+
+def test_the_audit_log_reads_in_words(event, judge, regs, round1, as_user):
+    page = as_user(judge).get(url("audit", event.pk)).content.decode()
+    assert "Round paired" in page and "Pairings published" in page and "Event created" in page
+
+
+# --- Top cut and the end ------------------------------------------------------------------
+
+
+def test_top_cut_from_the_dashboard_to_the_winner(event, judge, regs, as_user):
+    play_swiss(event, judge)
+    client = as_user(judge)
+    page = client.get(url("dashboard", event.pk)).content.decode()
+    assert 'data-testid="top-cut-start"' in page
+    response = client.post(url("top_cut_start", event.pk))
+    assert response.status_code == 302
+    semis = event.rounds.get(kind=RoundKind.TOP_CUT)
+    page = client.get(url("dashboard_round", event.pk, semis.number)).content.decode()
+    assert "Seed 1 against seed 4." in page
+    round_publish(actor=judge, round_id=semis.pk)
+    response = client.post(url("top_cut_advance", event.pk))
+    assert response.status_code == 409  # results missing
+    assert "still has results missing" in errors_in(response)
+    complete(semis, judge)
+    assert client.post(url("top_cut_advance", event.pk)).status_code == 302
+    final = event.rounds.order_by("-number").first()
+    round_publish(actor=judge, round_id=final.pk)
+    complete(final, judge)
+    page = client.get(url("dashboard", event.pk)).content.decode()
+    assert "Finish the event" in page
+    response = client.post(url("top_cut_advance", event.pk), follow=True)
+    assert "The final is over: the event is finished." in errors_in(response)
+    event.refresh_from_db()
+    assert event.status == EventStatus.FINISHED
+    winner = final.matches.get().player_a.name
+    assert f"Winner: {winner}" in errors_in(response)
+
+
+def test_finishing_an_event_without_top_cut(event, judge, regs, as_user):
+    event.top_cut = 0
+    event.save()
+    client = as_user(judge)
+    assert client.post(url("finish", event.pk)).status_code == 409
+    play_swiss(event, judge)
+    assert 'data-testid="finish"' in client.get(url("dashboard", event.pk)).content.decode()
+    assert client.post(url("top_cut_start", event.pk)).status_code == 409
+    assert client.post(url("finish", event.pk)).status_code == 302
+    event.refresh_from_db()
+    assert event.status == EventStatus.FINISHED
+
+
+def test_unknown_round_on_the_dashboard_is_404(event, judge, as_user):
+    assert as_user(judge).get(url("dashboard_round", event.pk, 7)).status_code == 404
