@@ -81,7 +81,14 @@ def dashboard_context(
         for m in matches
     ]
     progress = selectors.round_progress(round_)
+    dropped = [
+        reg.name
+        for m in matches
+        for reg in (m.player_a, m.player_b)
+        if reg is not None and not reg.is_active
+    ]
     context.update(
+        dropped=dropped if round_.status == RoundStatus.DRAFT else [],
         rows=rows,
         progress=progress,
         missing=[m.table for m in matches if m.status != "confirmed"],

@@ -603,3 +603,16 @@ def test_finishing_an_event_without_top_cut(event, judge, regs, as_user):
 
 def test_unknown_round_on_the_dashboard_is_404(event, judge, as_user):
     assert as_user(judge).get(url("dashboard_round", event.pk, 7)).status_code == 404
+
+
+def test_a_drop_after_pairing_asks_for_a_new_pairing(event, judge, regs, as_user):
+    from tournaments.services.registration import registration_drop
+
+    round_ = round_pair_next(actor=judge, event_id=event.pk)
+    registration_drop(actor=regs[0].player, registration_id=regs[0].pk)
+    client = as_user(judge)
+    page = client.get(url("dashboard", event.pk)).content.decode()
+    assert f"Dropped since these pairings were made: {regs[0].name}." in page
+    client.post(url("repair", round_.pk), {"repair-reason": "Drop"})
+    page = client.get(url("dashboard", event.pk)).content.decode()
+    assert "Dropped since these pairings were made" not in page
