@@ -45,13 +45,18 @@
       var option = Array.prototype.find.call(chooser.options, function (o) { return o.value === value; });
       return option ? option.textContent : "";
     }
+    // The player's own form names its sides "me" and "opp"; a judge's form "a" and "b".
+    function sentence(kind, value) {
+      if (value === "me") { return hint.dataset[kind === "again" ? "selfAgainText" : "selfLoserText"]; }
+      return hint.dataset[kind === "again" ? "againText" : "loserText"].replace("%(name)s", label(value));
+    }
     function update() {
       var w = winner.value, text = hint.dataset.rule;
       if (w === "draw" && chooser.value) {
-        text = hint.dataset.againText.replace("%(name)s", label(chooser.value));
+        text = sentence("again", chooser.value);
       } else if (w && w !== "draw") {
         var other = Array.prototype.find.call(chooser.options, function (o) { return o.value && o.value !== w; });
-        if (other) { text = hint.dataset.loserText.replace("%(name)s", other.textContent); }
+        if (other) { text = sentence("loser", other.value); }
       }
       hint.textContent = text;
     }
