@@ -50,7 +50,7 @@ class Simulation:
     timings: list[RoundTiming] = field(default_factory=list)
 
 
-def _organiser(seed: int) -> User:
+def simulation_organiser(seed: int) -> User:
     user, created = User.objects.get_or_create(
         username="simulator",
         defaults={"display_name": "Event Simulator", "email": "simulator@example.invalid"},
@@ -63,7 +63,7 @@ def _organiser(seed: int) -> User:
     return user
 
 
-def _players(event: Event, count: int) -> None:
+def add_simulated_players(event: Event, count: int) -> None:
     stamp = f"{event.pk}"
     users = User.objects.bulk_create(
         [
@@ -100,14 +100,14 @@ def simulate_event(
     progress: Callable[[RoundTiming], None] | None = None,
 ) -> Simulation:
     rng = random.Random(seed)
-    organiser = _organiser(seed)
+    organiser = simulation_organiser(seed)
     event = event_create(
         actor=organiser,
         name=f"Simulated event (seed {seed})",
         date=dt.date.today(),
         swiss_rounds=rounds,
     )
-    _players(event, players)
+    add_simulated_players(event, players)
     simulation = Simulation(event=event)
     scores, weights = zip(*SCORES, strict=True)
     for _ in range(rounds):
