@@ -34,7 +34,7 @@ def main() -> None:
     from tournaments.models.choices import MatchStatus
     from tournaments.services.events import event_create
     from tournaments.services.rounds import round_pair_next, round_publish
-    from tournaments.simulation import add_simulated_players, simulation_organiser
+    from tournaments.services.simulation import add_simulated_players, simulation_organiser
 
     rng = random.Random(args.seed)
     organiser = simulation_organiser(args.seed)

@@ -35,7 +35,7 @@ def prepare(players: int, seed: int) -> tuple[int, int, Path]:
     from tournaments.models.choices import MatchStatus
     from tournaments.services.events import event_create
     from tournaments.services.rounds import round_pair_next, round_publish
-    from tournaments.simulation import add_simulated_players, simulation_organiser
+    from tournaments.services.simulation import add_simulated_players, simulation_organiser
 
     organiser = simulation_organiser(seed)
     event = event_create(
