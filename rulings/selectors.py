@@ -313,3 +313,34 @@ def latest_pick_batch(event) -> int:
     return (
         DeckCheckPick.objects.filter(deck_list__event=event).aggregate(top=Max("batch"))["top"] or 0
     )
+
+
+# --- catalogue export -------------------------------------------------------------------------
+def editions_csv() -> str:
+    from rulings.core.csvimport import EditionRow, write_editions_csv
+
+    return write_editions_csv(
+        EditionRow(0, e.code, e.name, e.set_size, e.release_date)
+        for e in Edition.objects.order_by("code")
+    )
+
+
+def cards_csv(cards: QuerySet[Card] | None = None) -> str:
+    from rulings.core.cards import CardType, Faction, Rarity
+    from rulings.core.csvimport import CardRow, write_cards_csv
+
+    cards = (cards if cards is not None else Card.objects.all()).select_related("edition")
+    return write_cards_csv(
+        CardRow(
+            0,
+            c.edition.code,
+            c.number,
+            c.name,
+            CardType(c.type),
+            Faction(c.faction) if c.faction else None,
+            c.cost,
+            Rarity(c.rarity) if c.rarity else None,
+            c.sample,
+        )
+        for c in cards.order_by("edition__code", "number").iterator(chunk_size=2000)
+    )

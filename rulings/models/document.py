@@ -14,6 +14,8 @@ from rulings.core.document import CARD_SECTIONS, DocEntry, Section, number_sort_
 from rulings.models.catalogue import Card
 from rulings.models.choices import SectionChoice, VersionStatus
 
+CARD_SECTION_VALUES = sorted(s.value for s in CARD_SECTIONS)
+
 
 def in_language(obj, field: str) -> str:
     """``obj.<field>_es`` when Spanish is active and filled in, else ``obj.<field>_en``."""
@@ -159,8 +161,8 @@ class DocumentEntry(models.Model):
                 fields=["version", "section", "key"], name="entry_key_unique_in_section"
             ),
             models.CheckConstraint(
-                condition=(Q(section__in=[s.value for s in CARD_SECTIONS]) & Q(card__isnull=False))
-                | (~Q(section__in=[s.value for s in CARD_SECTIONS]) & Q(card__isnull=True)),
+                condition=(Q(section__in=CARD_SECTION_VALUES) & Q(card__isnull=False))
+                | (~Q(section__in=CARD_SECTION_VALUES) & Q(card__isnull=True)),
                 name="entry_card_only_in_card_sections",
             ),
         ]
