@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 
 from django.shortcuts import get_object_or_404
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
@@ -25,6 +25,18 @@ from rulings.services import card_pool_set, deck_check_pick_random, deck_list_su
 from tournaments.models import Event
 
 TAGS = ["rulings"]
+
+
+class ReaderLanguageMixin:
+    """Answer in the reader's language (cookie or Accept-Language).
+
+    The site's locale middleware keeps unprefixed paths such as /api/ in the
+    default language, so these views pick the language themselves.
+    """
+
+    def initial(self, request, *args, **kwargs):
+        translation.activate(translation.get_language_from_request(request, check_path=False))
+        super().initial(request, *args, **kwargs)
 
 
 # --- output serializers ---------------------------------------------------------------------
@@ -166,7 +178,7 @@ def deck_list_payload(deck_list: DeckList) -> dict:
 
 # --- the rulings document ---------------------------------------------------------------------
 @extend_schema(tags=TAGS, summary="Published versions of the rulings document, newest first")
-class VersionListView(ListAPIView):
+class VersionListView(ReaderLanguageMixin, ListAPIView):
     serializer_class = VersionSummarySerializer
     permission_classes = [permissions.AllowAny]
 
@@ -178,7 +190,7 @@ class VersionListView(ListAPIView):
 
 
 @extend_schema(tags=TAGS, summary="One published version with all its entries")
-class VersionDetailView(APIView):
+class VersionDetailView(ReaderLanguageMixin, APIView):
     permission_classes = [permissions.AllowAny]
 
     @extend_schema(responses=VersionSerializer)
@@ -199,7 +211,7 @@ def _parse_date(raw: str | None, field: str) -> dt.date:
 
 
 @extend_schema(tags=TAGS, summary="The version in force on a date (today by default)")
-class VersionInForceView(APIView):
+class VersionInForceView(ReaderLanguageMixin, APIView):
     permission_classes = [permissions.AllowAny]
 
     @extend_schema(
@@ -218,7 +230,7 @@ class VersionInForceView(APIView):
 
 
 @extend_schema(tags=TAGS, summary="Entries added, removed and changed between two versions")
-class VersionDiffView(APIView):
+class VersionDiffView(ReaderLanguageMixin, APIView):
     permission_classes = [permissions.AllowAny]
 
     @extend_schema(
@@ -243,7 +255,7 @@ class VersionDiffView(APIView):
 
 # --- the catalogue -------------------------------------------------------------------------------
 @extend_schema(tags=TAGS, summary="Editions of the card catalogue")
-class EditionListView(ListAPIView):
+class EditionListView(ReaderLanguageMixin, ListAPIView):
     serializer_class = EditionSerializer
     permission_classes = [permissions.AllowAny]
     queryset = Edition.objects.order_by("code")
@@ -257,7 +269,7 @@ class EditionListView(ListAPIView):
         OpenApiParameter("edition", OpenApiTypes.STR, description="edition code"),
     ],
 )
-class CardListView(ListAPIView):
+class CardListView(ReaderLanguageMixin, ListAPIView):
     serializer_class = CardSerializer
     permission_classes = [permissions.AllowAny]
 
@@ -304,7 +316,7 @@ class DeckListInSerializer(serializers.Serializer):
 
 
 @extend_schema(tags=TAGS, summary="My deck list for an event, with its check")
-class MyDeckListView(APIView):
+class MyDeckListView(ReaderLanguageMixin, APIView):
     permission_classes = [permissions.IsAuthenticated]
 
     @extend_schema(responses=DeckListOutSerializer)
@@ -317,7 +329,7 @@ class MyDeckListView(APIView):
 
 
 @extend_schema(tags=TAGS, summary="Submit (or replace) my deck list for an event")
-class DeckListSubmitView(APIView):
+class DeckListSubmitView(ReaderLanguageMixin, APIView):
     """Pasted text (one line per card) or structured entries. Every bad line is reported
     in ``errors`` with its line number and reason, and nothing is saved."""
 
@@ -338,7 +350,7 @@ class DeckListSubmitView(APIView):
 
 
 @extend_schema(tags=TAGS, summary="One deck list with its check (its player or the event's judges)")
-class DeckListDetailView(APIView):
+class DeckListDetailView(ReaderLanguageMixin, APIView):
     permission_classes = [permissions.IsAuthenticated]
 
     @extend_schema(responses=DeckListOutSerializer)
@@ -361,7 +373,7 @@ class EventDeckListRowSerializer(serializers.Serializer):
 
 
 @extend_schema(tags=TAGS, summary="Every deck list of an event with its check (judges)")
-class EventDeckListsView(APIView):
+class EventDeckListsView(ReaderLanguageMixin, APIView):
     permission_classes = [permissions.IsAuthenticated]
 
     @extend_schema(responses=EventDeckListRowSerializer(many=True))
@@ -390,7 +402,7 @@ class RandomPickInSerializer(serializers.Serializer):
 
 
 @extend_schema(tags=TAGS, summary="Draw deck lists at random for a deck check (judges)")
-class RandomDeckCheckView(APIView):
+class RandomDeckCheckView(ReaderLanguageMixin, APIView):
     permission_classes = [permissions.IsAuthenticated]
 
     @extend_schema(request=RandomPickInSerializer, responses=OpenApiTypes.OBJECT)
@@ -421,7 +433,7 @@ class CardPoolInSerializer(serializers.Serializer):
 
 
 @extend_schema(tags=TAGS, summary="Set a player's card pool for a sealed or draft event (judges)")
-class CardPoolSetView(APIView):
+class CardPoolSetView(ReaderLanguageMixin, APIView):
     permission_classes = [permissions.IsAuthenticated]
 
     @extend_schema(request=CardPoolInSerializer, responses=OpenApiTypes.OBJECT)

@@ -8,13 +8,13 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from config.errors import ConflictError, DomainError
+from config.errors import ConflictError, DomainError, NotFoundError
 from rulings import selectors
 from rulings.errors import IssuesError
 from rulings.forms import CardPoolForm, DateForm, DeckListForm, RandomPickForm
@@ -70,8 +70,11 @@ def on_date(request: HttpRequest) -> HttpResponse:
 
 
 def version_detail(request: HttpRequest, number: int) -> HttpResponse:
-    document = selectors.document_get()
-    version = selectors.version_get(document, number)
+    try:
+        document = selectors.document_get()
+        version = selectors.version_get(document, number)
+    except NotFoundError as exc:
+        raise Http404(exc.message) from exc
     return render(
         request,
         "rulings/version.html",
@@ -98,7 +101,9 @@ def history(request: HttpRequest) -> HttpResponse:
 
 
 def diff(request: HttpRequest) -> HttpResponse:
-    document = selectors.document_get()
+    document = selectors.document_find()
+    if document is None:
+        raise Http404
     versions = list(selectors.published_versions(document))
     if not versions:
         return render(request, "rulings/diff.html", {"document": document, "versions": []})
