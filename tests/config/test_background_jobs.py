@@ -84,6 +84,7 @@ def test_schedule_with_broker_sends_on_commit_only(settings, monkeypatch):
     assert sent == [(("config.tasks.deadline_sweep",), {"kwargs": {}, "eta": eta, "retry": False})]
 
 
+@pytest.mark.django_db
 def test_sweep_command_prints_each_applier(recording_applier, capsys):
     from django.core.management import call_command
 

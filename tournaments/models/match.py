@@ -29,8 +29,18 @@ class Match(models.Model):
     games_drawn = models.PositiveSmallIntegerField(null=True, blank=True)
     result_source = models.CharField(max_length=10, choices=ResultSource.choices, blank=True)
     confirmed_at = models.DateTimeField(null=True, blank=True)
-    # Single elimination: who goes through (set with the confirmed result).
+    # Who won the match ("" for a draw), set with the confirmed result.
     winner = models.CharField(max_length=1, choices=Side.choices, blank=True)
+    # A penalty decides the match whatever the games say.
+    override = models.CharField(
+        max_length=12,
+        blank=True,
+        choices=[
+            ("match_loss_a", _("Match loss for player A")),
+            ("match_loss_b", _("Match loss for player B")),
+            ("double_loss", _("Match loss for both")),
+        ],
+    )
 
     class Meta:
         verbose_name = _("match")
