@@ -329,19 +329,20 @@ class DocumentVersionAdmin(admin.ModelAdmin):
             )
 
     def save_formset(self, request, form, formset, change):
+        """Save the entries through the services (they refuse to touch a published version)."""
         version = form.instance
+        formset.new_objects, formset.changed_objects, formset.deleted_objects = [], [], []
         for entry_form in formset.forms:
-            if not entry_form.has_changed() and not entry_form.cleaned_data.get("DELETE"):
-                continue
-            data = entry_form.cleaned_data
+            data = getattr(entry_form, "cleaned_data", None) or {}
             instance = entry_form.instance if entry_form.instance.pk else None
             if data.get("DELETE"):
                 if instance is not None:
                     document_entry_delete(entry=instance)
+                    formset.deleted_objects.append(instance)
                 continue
-            if not data:
+            if not data or not entry_form.has_changed():
                 continue
-            document_entry_save(
+            saved = document_entry_save(
                 version=version,
                 section=data["section"],
                 key=data.get("key", ""),
@@ -353,6 +354,10 @@ class DocumentVersionAdmin(admin.ModelAdmin):
                 text_es=data.get("text_es", ""),
                 entry=instance,
             )
+            if instance is None:
+                formset.new_objects.append(saved)
+            else:
+                formset.changed_objects.append((saved, entry_form.changed_data))
 
     def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
         try:

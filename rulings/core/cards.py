@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 
@@ -174,6 +174,11 @@ class CardInfo:
     cost: int | None = None
     rarity: Rarity | None = None
     set_size: int | None = None
+    #: The folded name (computed once): reprints share it.
+    title_key: str = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "title_key", normalise(self.name))
 
     @property
     def key(self) -> tuple[str, int]:
@@ -190,10 +195,6 @@ class CardInfo:
     def label(self) -> str:
         """Name and reference, e.g. ``Garphades (DV 6/280)``."""
         return f"{self.name} ({self.ref})"
-
-    @property
-    def title_key(self) -> str:
-        return normalise(self.name)
 
     @property
     def is_sanctuary(self) -> bool:

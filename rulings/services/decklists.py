@@ -30,10 +30,12 @@ from rulings.selectors import (
 )
 from tournaments.models import AuditEntry, Event, Registration
 from tournaments.models.choices import RegistrationStatus
+from tournaments.services.locking import lock_event
 
 
 def _lock_event(event) -> Event:
-    return Event.objects.select_for_update().get(pk=event.pk)
+    """The event row, locked the way every tournament service locks it (event first)."""
+    return lock_event(event.pk)
 
 
 def _parse_or_refuse(text: str) -> ParsedDeckList:
