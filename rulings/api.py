@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 
 from django.shortcuts import get_object_or_404
-from django.utils import timezone, translation
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
@@ -25,18 +25,6 @@ from rulings.services import card_pool_set, deck_check_pick_random, deck_list_su
 from tournaments.models import Event
 
 TAGS = ["rulings"]
-
-
-class ReaderLanguageMixin:
-    """Answer in the reader's language (cookie or Accept-Language).
-
-    The site's locale middleware keeps unprefixed paths such as /api/ in the
-    default language, so these views pick the language themselves.
-    """
-
-    def initial(self, request, *args, **kwargs):
-        translation.activate(translation.get_language_from_request(request, check_path=False))
-        super().initial(request, *args, **kwargs)
 
 
 # --- output serializers ---------------------------------------------------------------------
@@ -178,7 +166,7 @@ def deck_list_payload(deck_list: DeckList) -> dict:
 
 # --- the rulings document ---------------------------------------------------------------------
 @extend_schema(tags=TAGS, summary="Published versions of the rulings document, newest first")
-class VersionListView(ReaderLanguageMixin, ListAPIView):
+class VersionListView(ListAPIView):
     serializer_class = VersionSummarySerializer
     permission_classes = [permissions.AllowAny]
 
@@ -190,7 +178,7 @@ class VersionListView(ReaderLanguageMixin, ListAPIView):
 
 
 @extend_schema(tags=TAGS, summary="One published version with all its entries")
-class VersionDetailView(ReaderLanguageMixin, APIView):
+class VersionDetailView(APIView):
     permission_classes = [permissions.AllowAny]
 
     @extend_schema(responses=VersionSerializer)
@@ -211,7 +199,7 @@ def _parse_date(raw: str | None, field: str) -> dt.date:
 
 
 @extend_schema(tags=TAGS, summary="The version in force on a date (today by default)")
-class VersionInForceView(ReaderLanguageMixin, APIView):
+class VersionInForceView(APIView):
     permission_classes = [permissions.AllowAny]
 
     @extend_schema(
@@ -230,7 +218,7 @@ class VersionInForceView(ReaderLanguageMixin, APIView):
 
 
 @extend_schema(tags=TAGS, summary="Entries added, removed and changed between two versions")
-class VersionDiffView(ReaderLanguageMixin, APIView):
+class VersionDiffView(APIView):
     permission_classes = [permissions.AllowAny]
 
     @extend_schema(
@@ -255,7 +243,7 @@ class VersionDiffView(ReaderLanguageMixin, APIView):
 
 # --- the catalogue -------------------------------------------------------------------------------
 @extend_schema(tags=TAGS, summary="Editions of the card catalogue")
-class EditionListView(ReaderLanguageMixin, ListAPIView):
+class EditionListView(ListAPIView):
     serializer_class = EditionSerializer
     permission_classes = [permissions.AllowAny]
     queryset = Edition.objects.order_by("code")
@@ -269,7 +257,7 @@ class EditionListView(ReaderLanguageMixin, ListAPIView):
         OpenApiParameter("edition", OpenApiTypes.STR, description="edition code"),
     ],
 )
-class CardListView(ReaderLanguageMixin, ListAPIView):
+class CardListView(ListAPIView):
     serializer_class = CardSerializer
     permission_classes = [permissions.AllowAny]
 
@@ -316,7 +304,7 @@ class DeckListInSerializer(serializers.Serializer):
 
 
 @extend_schema(tags=TAGS, summary="My deck list for an event, with its check")
-class MyDeckListView(ReaderLanguageMixin, APIView):
+class MyDeckListView(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
     @extend_schema(responses=DeckListOutSerializer)
@@ -329,7 +317,7 @@ class MyDeckListView(ReaderLanguageMixin, APIView):
 
 
 @extend_schema(tags=TAGS, summary="Submit (or replace) my deck list for an event")
-class DeckListSubmitView(ReaderLanguageMixin, APIView):
+class DeckListSubmitView(APIView):
     """Pasted text (one line per card) or structured entries. Every bad line is reported
     in ``errors`` with its line number and reason, and nothing is saved."""
 
@@ -350,7 +338,7 @@ class DeckListSubmitView(ReaderLanguageMixin, APIView):
 
 
 @extend_schema(tags=TAGS, summary="One deck list with its check (its player or the event's judges)")
-class DeckListDetailView(ReaderLanguageMixin, APIView):
+class DeckListDetailView(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
     @extend_schema(responses=DeckListOutSerializer)
@@ -373,7 +361,7 @@ class EventDeckListRowSerializer(serializers.Serializer):
 
 
 @extend_schema(tags=TAGS, summary="Every deck list of an event with its check (judges)")
-class EventDeckListsView(ReaderLanguageMixin, APIView):
+class EventDeckListsView(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
     @extend_schema(responses=EventDeckListRowSerializer(many=True))
@@ -402,7 +390,7 @@ class RandomPickInSerializer(serializers.Serializer):
 
 
 @extend_schema(tags=TAGS, summary="Draw deck lists at random for a deck check (judges)")
-class RandomDeckCheckView(ReaderLanguageMixin, APIView):
+class RandomDeckCheckView(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
     @extend_schema(request=RandomPickInSerializer, responses=OpenApiTypes.OBJECT)
@@ -433,7 +421,7 @@ class CardPoolInSerializer(serializers.Serializer):
 
 
 @extend_schema(tags=TAGS, summary="Set a player's card pool for a sealed or draft event (judges)")
-class CardPoolSetView(ReaderLanguageMixin, APIView):
+class CardPoolSetView(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
     @extend_schema(request=CardPoolInSerializer, responses=OpenApiTypes.OBJECT)
