@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from tournaments.core import CoreError, PlayerId
-from tournaments.match_scores import MatchOutcome, MatchScore, NegativeGamesError
+from tournaments.match_scores import MatchOutcome, NegativeGamesError
 
 __all__ = [
     "DuplicatePlayerError",
@@ -92,15 +92,21 @@ class MatchResult:
 
     def outcome(self) -> MatchOutcome | None:
         """Who won the match: a side, a draw, or ``None`` for a double loss."""
-        if self.is_bye:
-            return MatchOutcome.A_WINS
-        if self.override == Override.MATCH_LOSS_A:
-            return MatchOutcome.B_WINS
-        if self.override == Override.MATCH_LOSS_B:
-            return MatchOutcome.A_WINS
-        if self.override == Override.DOUBLE_LOSS:
-            return None
-        return MatchScore(self.games_won_a, self.games_won_b, self.games_drawn).outcome
+        if self.override == Override.NONE:
+            if self.player_b is None or self.games_won_a > self.games_won_b:
+                return MatchOutcome.A_WINS
+            if self.games_won_b > self.games_won_a:
+                return MatchOutcome.B_WINS
+            return MatchOutcome.DRAW
+        return _OVERRIDDEN[self.override]
+
+
+_A_WINS, _B_WINS, _DRAW = MatchOutcome.A_WINS, MatchOutcome.B_WINS, MatchOutcome.DRAW
+_OVERRIDDEN = {
+    Override.MATCH_LOSS_A: MatchOutcome.B_WINS,
+    Override.MATCH_LOSS_B: MatchOutcome.A_WINS,
+    Override.DOUBLE_LOSS: None,
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,14 +139,6 @@ class Record:
     @property
     def game_points(self) -> int:
         return WIN_POINTS * self.games_won + DRAW_POINTS * self.games_drawn
-
-
-_A, _B, _DRAW, _NOBODY = range(4)
-_OVERRIDDEN = {
-    Override.MATCH_LOSS_A: _B,
-    Override.MATCH_LOSS_B: _A,
-    Override.DOUBLE_LOSS: _NOBODY,
-}
 
 
 class StandingsError(CoreError):
@@ -263,17 +261,18 @@ def build_records(
         tb[4] += won_b
         tb[5] += won_a
         tb[6] += drawn
+        # MatchResult.outcome(), inlined: this loop is the hot path of the standings.
         if result.override == Override.NONE:
-            winner = _A if won_a > won_b else _B if won_b > won_a else _DRAW
+            outcome = _A_WINS if won_a > won_b else _B_WINS if won_b > won_a else _DRAW
         else:
-            winner = _OVERRIDDEN[result.override]
-        if winner == _A:
+            outcome = _OVERRIDDEN[result.override]
+        if outcome is _A_WINS:
             ta[0] += 1
             tb[1] += 1
-        elif winner == _B:
+        elif outcome is _B_WINS:
             ta[1] += 1
             tb[0] += 1
-        elif winner == _DRAW:
+        elif outcome is _DRAW:
             ta[2] += 1
             tb[2] += 1
         else:  # double loss
