@@ -239,3 +239,13 @@ def test_flags_are_plain_data_for_storage():
             }
         ],
     ]
+
+
+def test_flags_are_immutable_values():
+    everyone = {1, 2}
+    players = [P(i, 0, i, everyone - {i}) for i in everyone]
+    (pairing,) = pair_round(players, round_number=2, seed=1).pairings
+    (forced,) = pairing.flags
+    assert hash(forced) == hash(forced)
+    assert forced.param("players") == (1, 2)
+    assert forced.as_dict() == {"code": "rematch_forced", "params": {"players": [1, 2]}}
