@@ -221,40 +221,45 @@ def build_records(
             raise DuplicatePlayerError(f"player {player.id!r} is listed twice", player=player.id)
         known.add(player.id)
     last_round = as_of_round if as_of_round is not None else 1 << 30
-    # Per player: wins, losses, draws, byes, games won, games lost, games drawn.
-    tally = {pid: [0, 0, 0, 0, 0, 0, 0] for pid in known}
-    opponents: dict[PlayerId, list[PlayerId]] = {pid: [] for pid in known}
-    seen: dict[int, set[PlayerId]] = {}
+    # Per player: wins, losses, draws, byes, games won, games lost, games drawn, opponents.
+    tally: dict[PlayerId, list] = {pid: [0, 0, 0, 0, 0, 0, 0, []] for pid in known}
+    rosters: dict[int, list[PlayerId]] = {}  # who played in each round
+    no_override = Override.NONE
     for result in results:
         rnd, a, b = result.round, result.player_a, result.player_b
         won_a, won_b, drawn = result.games_won_a, result.games_won_b, result.games_drawn
-        if not (
-            type(rnd) is int
-            and rnd >= 1
-            and a in known
-            and a != b
-            and min(won_a, won_b, drawn) >= 0
-            and (b in known or (b is None and won_b == drawn == 0 and won_a in (0, 2)))
-        ) or (b is None and result.override != Override.NONE):
+        ta = tally.get(a)
+        tb = tally.get(b) if b is not None else None
+        if (
+            ta is None
+            or a == b
+            or type(rnd) is not int
+            or rnd < 1
+            or won_a < 0
+            or won_b < 0
+            or drawn < 0
+            or (tb is None and b is not None)  # an unknown opponent
+            or (  # a bye must be 2-0-0 or 0-0-0, without override
+                b is None
+                and (won_b or drawn or won_a not in (0, 2) or result.override != no_override)
+            )
+        ):
             _check_result(result, known)
-        in_round = seen.get(rnd)
-        if in_round is None:
-            in_round = seen[rnd] = set()
-        if a in in_round or b in in_round:
-            _twice(rnd, a if a in in_round else b)
-        in_round.add(a)
-        in_round.add(b)
+        roster = rosters.get(rnd)
+        if roster is None:
+            roster = rosters[rnd] = []
+        roster.append(a)
+        if tb is None:
+            if rnd <= last_round:
+                ta[0] += 1
+                ta[3] += 1
+                ta[4] += 2
+            continue
+        roster.append(b)
         if rnd > last_round:
             continue
-        ta = tally[a]
-        if b is None:
-            ta[0] += 1
-            ta[3] += 1
-            ta[4] += 2
-            continue
-        tb = tally[b]
-        opponents[a].append(b)
-        opponents[b].append(a)
+        ta[7].append(b)
+        tb[7].append(a)
         ta[4] += won_a
         ta[5] += won_b
         ta[6] += drawn
@@ -262,7 +267,7 @@ def build_records(
         tb[5] += won_a
         tb[6] += drawn
         # MatchResult.outcome(), inlined: this loop is the hot path of the standings.
-        if result.override == Override.NONE:
+        if result.override == no_override:
             outcome = _A_WINS if won_a > won_b else _B_WINS if won_b > won_a else _DRAW
         else:
             outcome = _OVERRIDDEN[result.override]
@@ -278,18 +283,25 @@ def build_records(
         else:  # double loss
             ta[1] += 1
             tb[1] += 1
+    for rnd, roster in rosters.items():
+        if len(set(roster)) != len(roster):
+            _twice(rnd, roster)
     return {
         player.id: Record(
             player.id,
             player.dropped_as_of(last_round),
-            *tally[player.id],
-            opponents=tuple(opponents[player.id]),
+            *tally[player.id][:7],
+            opponents=tuple(tally[player.id][7]),
         )
         for player in players
     }
 
 
-def _twice(rnd: int, player: PlayerId) -> None:
-    raise PlayerTwiceInRoundError(
-        f"player {player!r} has two results in round {rnd}", player=player, round=rnd
-    )
+def _twice(rnd: int, roster: list[PlayerId]) -> None:
+    seen: set[PlayerId] = set()
+    for player in roster:
+        if player in seen:
+            raise PlayerTwiceInRoundError(
+                f"player {player!r} has two results in round {rnd}", player=player, round=rnd
+            )
+        seen.add(player)
