@@ -2,8 +2,8 @@
 
 This module owns the loop a real event runs (standings, pairing input,
 pairing, results, drops), with results drawn at random from a seeded
-generator. Benchmarks, the multi-round tests and a ``simulate_event``
-command use it; nothing here is used to run a real event.
+generator. The benchmarks and the multi-round tests use it, and a
+``simulate_event`` command can build on it; nothing here runs a real event.
 
 Each match gets a random possible best-of-three score (draws and unfinished
 matches included, see ``match_scores``); after each round every active player

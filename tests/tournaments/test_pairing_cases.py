@@ -239,3 +239,44 @@ def test_flags_are_plain_data_for_storage():
             }
         ],
     ]
+
+
+def test_flags_are_immutable_values():
+    everyone = {1, 2}
+    players = [P(i, 0, i, everyone - {i}) for i in everyone]
+    (pairing,) = pair_round(players, round_number=2, seed=1).pairings
+    (forced,) = pairing.flags
+    assert hash(forced) == hash(forced)
+    assert forced.param("players") == (1, 2)
+    assert forced.as_dict() == {"code": "rematch_forced", "params": {"players": [1, 2]}}
+
+
+def test_quality_figures_of_a_known_pairing():
+    from tournaments.pairing import measure
+
+    players = [
+        P(1, 9, 1),
+        P(2, 6, 2, {3}),
+        P(3, 6, 3, {2}),
+        P(4, 3, 4),
+        P(5, 0, 5),
+        P(6, 0, 6),
+        P(7, 0, 7, dropped=True),
+    ]
+    q = measure(players, [(1, 2), (3, 4), (5, 6)])
+    assert (q.pairs, q.rematches, q.pair_downs) == (3, 0, 2)
+    assert (q.point_difference, q.squared_difference, q.largest_difference) == (6, 18, 3)
+    assert (q.bye, q.bye_fair, q.bye_rank_gap) == (None, True, 0)
+    # 9 | 6 6 | 3 | 0 0: the groups above the first two boundaries are odd
+    assert q.pair_down_floor == 2
+    assert measure(players, [(2, 3)]).rematches == 1
+
+
+def test_quality_figures_of_a_bye():
+    from tournaments.pairing import measure
+
+    players = [P(1, 3, 1), P(2, 3, 2), P(3, 3, 3, had_bye=True), P(4, 0, 4, dropped=True)]
+    fair = measure(players, [(1, 3), (2, None)])
+    assert (fair.bye, fair.bye_fair, fair.bye_rank_gap) == (2, True, 0)
+    unfair = measure(players, [(1, 2), (3, None)])
+    assert (unfair.bye_fair, unfair.bye_rank_gap) == (False, 2)
