@@ -56,7 +56,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "django.middleware.locale.LocaleMiddleware",
+    "config.middleware.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -219,6 +219,16 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    "ENUM_NAME_OVERRIDES": {
+        "EventStatusEnum": "tournaments.models.choices.EventStatus",
+        "RegistrationStatusEnum": "tournaments.models.choices.RegistrationStatus",
+        "RoundStatusEnum": "tournaments.models.choices.RoundStatus",
+        "RoundKindEnum": "tournaments.models.choices.RoundKind",
+        "MatchStatusEnum": "tournaments.models.choices.MatchStatus",
+        "PenaltyKindEnum": "tournaments.models.choices.PenaltyKind",
+        "SideEnum": "tournaments.models.choices.Side",
+        "GameWinnerEnum": [("a", "a"), ("b", "b"), ("draw", "draw")],
+    },
 }
 
 # --- Security -----------------------------------------------------------------------

@@ -17,13 +17,15 @@ ORGANISERS_GROUP = "organisers"
 
 
 def _event_of(obj):
-    """Events, rounds, matches and registrations all lead to their event."""
-    if obj is None:
-        return None
-    for attr in ("event", "round"):
-        if hasattr(obj, attr) and not hasattr(obj, "staff"):
-            return _event_of(getattr(obj, attr))
-    return obj
+    """The event an object belongs to: an event itself, a match (through its round), or
+    anything with an ``event`` (rounds, registrations, penalties, deck lists...)."""
+    from tournaments.models import Event, Match
+
+    if obj is None or isinstance(obj, Event):
+        return obj
+    if isinstance(obj, Match):
+        return obj.round.event
+    return getattr(obj, "event", None)
 
 
 def _role_in(user, obj) -> str | None:

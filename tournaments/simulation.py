@@ -1,149 +1,115 @@
-"""A simulated event through the real services: players, check-in, pairings, both players'
-reports, random drops. Used by ``simulate_event`` and the end-to-end benchmarks."""
+"""A simulated Swiss event: random results fed through the real pairing and standings cores.
+
+This module owns the loop a real event runs (standings, pairing input,
+pairing, results, drops), with results drawn at random from a seeded
+generator. The benchmarks and the multi-round tests use it, and a
+``simulate_event`` command can build on it; nothing here runs a real event.
+
+Each match gets a random possible best-of-three score (draws and unfinished
+matches included, see ``match_scores``); after each round every active player
+drops with probability ``drop_rate``.
+"""
 
 from __future__ import annotations
 
-import datetime as dt
 import random
-import time
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Sequence
 
-from django.contrib.auth.models import Group
-from django.core.cache import cache
-from django.db.models import F
-from django.utils import timezone
+from tournaments.core import PlayerId
+from tournaments.pairing.swiss import pair_round
+from tournaments.pairing.types import Player, RoundPairings
+from tournaments.standings.records import MatchResult, StandingsPlayer
+from tournaments.standings.table import Standing, compute_standings
 
-from accounts.models import PLAYER_NUMBER_BASE, User
-from tournaments.models import Event, Registration
-from tournaments.models.choices import MatchStatus, RegistrationStatus
-from tournaments.rules import ORGANISERS_GROUP
-from tournaments.services.events import event_create
-from tournaments.services.registration import registration_drop
-from tournaments.services.results import ReportedResult, match_report
-from tournaments.services.rounds import round_pair_next, round_publish
-from tournaments.services.standings import event_standings
+__all__ = ["SCORE_WEIGHTS", "SimulatedEvent"]
 
-# (games won by A, by B, drawn) and how often each happens.
-SCORES = [
-    ((2, 0, 0), 30),
-    ((2, 1, 0), 25),
-    ((0, 2, 0), 20),
-    ((1, 2, 0), 18),
-    ((1, 1, 1), 5),
-    ((1, 0, 0), 2),
-]
+# (games won by A, games won by B, games drawn) -> relative frequency.
+SCORE_WEIGHTS: dict[tuple[int, int, int], int] = {
+    (2, 0, 0): 30,
+    (2, 1, 0): 22,
+    (0, 2, 0): 30,
+    (1, 2, 0): 22,
+    (1, 0, 0): 3,
+    (0, 1, 0): 3,
+    (1, 1, 1): 2,
+    (1, 1, 0): 2,
+    (0, 0, 1): 1,
+    (2, 1, 1): 1,
+}
 
 
-@dataclass
-class RoundTiming:
-    round: int
-    pairing_seconds: float
-    reporting_seconds: float
-    standings_seconds: float
-    tables: int
+class SimulatedEvent:
+    """An event of ``size`` players (ids 1..size) played round after round."""
 
+    def __init__(
+        self,
+        size: int,
+        *,
+        seed: int | str = 0,
+        drop_rate: float = 0.0,
+        tiebreaks: str | Sequence[str] = "dar",
+    ) -> None:
+        self.seed = seed
+        self.rng = random.Random(f"simulation:{seed}")
+        self.ids: list[PlayerId] = list(range(1, size + 1))
+        self.drop_rate = drop_rate
+        self.tiebreaks = tiebreaks
+        self.dropped: dict[PlayerId, int] = {}
+        self.results: list[MatchResult] = []
+        self.opponents: dict[PlayerId, set[PlayerId]] = {i: set() for i in self.ids}
+        self.byes: set[PlayerId] = set()
+        self.rounds: list[RoundPairings] = []
 
-@dataclass
-class Simulation:
-    event: Event
-    timings: list[RoundTiming] = field(default_factory=list)
+    @property
+    def next_round(self) -> int:
+        return len(self.rounds) + 1
 
+    def standings_players(self) -> list[StandingsPlayer]:
+        return [StandingsPlayer(i, i in self.dropped, self.dropped.get(i)) for i in self.ids]
 
-def _organiser(seed: int) -> User:
-    user, created = User.objects.get_or_create(
-        username="simulator",
-        defaults={"display_name": "Event Simulator", "email": "simulator@example.invalid"},
-    )
-    if created:
-        user.set_unusable_password()
-        user.save()
-    group, _ = Group.objects.get_or_create(name=ORGANISERS_GROUP)
-    user.groups.add(group)
-    return user
+    def standings(self) -> tuple[Standing, ...]:
+        return compute_standings(self.standings_players(), self.results, tiebreaks=self.tiebreaks)
 
-
-def _players(event: Event, count: int) -> None:
-    stamp = f"{event.pk}"
-    users = User.objects.bulk_create(
-        [
-            User(
-                username=f"sim{stamp}-{i:05d}",
-                display_name=f"Sim {stamp}-{i:05d}",
-                email=f"sim{stamp}-{i:05d}@example.invalid",
-                password="!",
+    def pairing_input(self, standings: Sequence[Standing] | None = None) -> list[Player]:
+        """What the service layer would pass to ``pair_round`` before the next round."""
+        table = standings if standings is not None else self.standings()
+        return [
+            Player(
+                id=s.player,
+                points=s.match_points,
+                rank=s.rank,
+                opponents=frozenset(self.opponents[s.player]),
+                had_bye=s.player in self.byes,
+                dropped=s.player in self.dropped,
             )
-            for i in range(count)
+            for s in table
         ]
-    )
-    User.objects.filter(player_number__isnull=True).update(
-        player_number=F("id") + PLAYER_NUMBER_BASE
-    )
-    now = timezone.now()
-    users = User.objects.filter(username__startswith=f"sim{stamp}-")
-    Registration.objects.bulk_create(
-        [
-            Registration(
-                event=event, player=u, status=RegistrationStatus.CHECKED_IN, checked_in_at=now
-            )
-            for u in users
-        ]
-    )
 
+    def play(self, pairings: RoundPairings) -> list[MatchResult]:
+        """Random results for ``pairings``, recorded; then this round's drops."""
+        number = pairings.round_number
+        scores = list(SCORE_WEIGHTS)
+        weights = list(SCORE_WEIGHTS.values())
+        played = []
+        for pairing in pairings.pairings:
+            a, b = pairing.player_a, pairing.player_b
+            if b is None:
+                self.byes.add(a)
+                played.append(MatchResult.bye(number, a))
+                continue
+            self.opponents[a].add(b)
+            self.opponents[b].add(a)
+            won_a, won_b, drawn = self.rng.choices(scores, weights)[0]
+            played.append(MatchResult(number, a, b, won_a, won_b, drawn))
+        self.results.extend(played)
+        self.rounds.append(pairings)
+        for i in self.ids:
+            if i not in self.dropped and self.rng.random() < self.drop_rate:
+                self.dropped[i] = number
+        return played
 
-def simulate_event(
-    *,
-    players: int,
-    rounds: int,
-    seed: int,
-    drop_rate: float = 0.0,
-    progress: Callable[[RoundTiming], None] | None = None,
-) -> Simulation:
-    rng = random.Random(seed)
-    organiser = _organiser(seed)
-    event = event_create(
-        actor=organiser,
-        name=f"Simulated event (seed {seed})",
-        date=dt.date.today(),
-        swiss_rounds=rounds,
-    )
-    _players(event, players)
-    simulation = Simulation(event=event)
-    scores, weights = zip(*SCORES, strict=True)
-    for _ in range(rounds):
-        started = time.perf_counter()
-        round_ = round_pair_next(actor=organiser, event_id=event.pk)
-        pairing_seconds = time.perf_counter() - started
-        round_publish(actor=organiser, round_id=round_.pk)
-        started = time.perf_counter()
-        matches = list(
-            round_.matches.exclude(status=MatchStatus.CONFIRMED).select_related(
-                "player_a__player", "player_b__player"
-            )
-        )
-        for match in matches:
-            score = rng.choices(scores, weights)[0]
-            for reg in (match.player_a, match.player_b):
-                match_report(actor=reg.player, match_id=match.pk, result=ReportedResult(*score))
-        reporting_seconds = time.perf_counter() - started
-        cache.clear()
-        started = time.perf_counter()
-        event_standings(event)
-        standings_seconds = time.perf_counter() - started
-        timing = RoundTiming(
-            round_.number,
-            pairing_seconds,
-            reporting_seconds,
-            standings_seconds,
-            round_.matches.count(),
-        )
-        simulation.timings.append(timing)
-        if progress:
-            progress(timing)
-        if drop_rate:
-            for reg in event.registrations.filter(
-                status=RegistrationStatus.CHECKED_IN
-            ).select_related("player"):
-                if rng.random() < drop_rate:
-                    registration_drop(actor=reg.player, registration_id=reg.pk)
-    return simulation
+    def play_round(self) -> RoundPairings:
+        """Pair the next round with the real core and play it."""
+        pairings = pair_round(self.pairing_input(), round_number=self.next_round, seed=self.seed)
+        self.play(pairings)
+        return pairings

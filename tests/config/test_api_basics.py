@@ -83,3 +83,14 @@ def test_api_session_auth_enforces_csrf(player, password):
     assert response.status_code == 403
     player.refresh_from_db()
     assert player.display_name == "Pat Player"
+
+
+def test_api_answers_in_the_readers_language(player):
+    client = APIClient()
+    client.force_authenticate(player)
+    response = client.patch(
+        "/api/me/", {"email": player.email.upper()}, format="json", HTTP_ACCEPT_LANGUAGE="es"
+    )
+    assert response.status_code == 200
+    other = APIClient().get("/api/no-such-thing/", HTTP_ACCEPT_LANGUAGE="es")
+    assert other.json()["detail"].startswith("No hay ninguna ruta de la API")

@@ -9,6 +9,24 @@ from rest_framework import serializers
 from tournaments.models import AuditEntry, Event, Game, Match, Penalty, Registration, Round
 from tournaments.models.event import recommended_swiss_rounds
 
+EVENT_SETTINGS = (
+    "name",
+    "game",
+    "format",
+    "date",
+    "venue",
+    "swiss_rounds",
+    "round_minutes",
+    "top_cut",
+    "games_per_match",
+    "player_cap",
+    "tiebreaks",
+    "min_deck_size",
+    "record_policy",
+    "qiahn_ruleset",
+    "qiahn_squad",
+)
+
 
 class EventOut(serializers.ModelSerializer):
     players = serializers.IntegerField(read_only=True, required=False)
@@ -16,28 +34,7 @@ class EventOut(serializers.ModelSerializer):
 
     class Meta:
         model = Event
-        fields = (
-            "id",
-            "name",
-            "game",
-            "format",
-            "date",
-            "venue",
-            "status",
-            "swiss_rounds",
-            "recommended_rounds",
-            "round_minutes",
-            "top_cut",
-            "games_per_match",
-            "player_cap",
-            "tiebreaks",
-            "min_deck_size",
-            "record_policy",
-            "qiahn_ruleset",
-            "qiahn_squad",
-            "seed",
-            "players",
-        )
+        fields = ("id", *EVENT_SETTINGS, "status", "seed", "recommended_rounds", "players")
 
     def get_recommended_rounds(self, event: Event) -> int:
         count = getattr(event, "players", None)
@@ -49,23 +46,7 @@ class EventOut(serializers.ModelSerializer):
 class EventIn(serializers.ModelSerializer):
     class Meta:
         model = Event
-        fields = (
-            "name",
-            "game",
-            "format",
-            "date",
-            "venue",
-            "swiss_rounds",
-            "round_minutes",
-            "top_cut",
-            "games_per_match",
-            "player_cap",
-            "tiebreaks",
-            "min_deck_size",
-            "record_policy",
-            "qiahn_ruleset",
-            "qiahn_squad",
-        )
+        fields = EVENT_SETTINGS
 
 
 class PlayerRef(serializers.Serializer):

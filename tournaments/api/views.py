@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import permissions, status
 from rest_framework.generics import ListAPIView, ListCreateAPIView, RetrieveUpdateAPIView
@@ -13,13 +15,23 @@ from rest_framework.views import APIView
 
 from accounts.models import User
 from config.errors import DomainError, NotFoundError
-from tournaments import selectors
+from tournaments import exports, selectors
 from tournaments.api import serializers as s
 from tournaments.models import Event, Match, Registration, Round
-from tournaments.services import clock, events, penalties, registration, results
+from tournaments.services import (
+    clock,
+    events,
+    penalties,
+    registration,
+    results,
+    rounds,
+    standings,
+    topcut,
+)
 from tournaments.services.permissions import ensure_allowed
 
 TAG = ["events"]
+ROUND_PARAM = OpenApiParameter("round", int, description="standings as of this round")
 
 
 def _input(serializer_class, request: Request):
@@ -280,4 +292,125 @@ class EventAudit(ListAPIView):
         return selectors.event_audit(event)
 
 
-ROUND_PARAM = OpenApiParameter("round", int, description="standings as of this round")
+@extend_schema(tags=TAG, request=s.PairIn, responses={201: s.RoundOut})
+class EventPairNext(APIView):
+    """Pair the next Swiss round (the first starts the event: players not checked in become
+    no-shows). Refused with 409 and `missing_tables` while results are missing, unless
+    `force` is set with a `reason` (audited)."""
+
+    def post(self, request: Request, pk: int) -> Response:
+        data = _input(s.PairIn, request)
+        round_ = rounds.round_pair_next(actor=request.user, event_id=pk, **data)
+        return Response(s.RoundOut(round_).data, status=status.HTTP_201_CREATED)
+
+
+@extend_schema(tags=TAG, request=None, responses=s.RoundOut)
+class RoundPublish(APIView):
+    def post(self, request: Request, pk: int) -> Response:
+        return Response(s.RoundOut(rounds.round_publish(actor=request.user, round_id=pk)).data)
+
+
+@extend_schema(tags=TAG, request=s.PairIn, responses={201: s.RoundOut})
+class RoundRepair(APIView):
+    """Discard unpublished pairings and pair the round again with a new recorded seed."""
+
+    def post(self, request: Request, pk: int) -> Response:
+        data = _input(s.PairIn, request)
+        round_ = rounds.round_repair(actor=request.user, round_id=pk, reason=data["reason"])
+        return Response(s.RoundOut(round_).data, status=status.HTTP_201_CREATED)
+
+
+@extend_schema(tags=TAG, request=s.SwapIn, responses=s.RoundOut)
+class RoundSwap(APIView):
+    """Exchange two players' seats in unpublished pairings (checked and re-flagged)."""
+
+    def post(self, request: Request, pk: int) -> Response:
+        data = _input(s.SwapIn, request)
+        return Response(s.RoundOut(rounds.round_swap(actor=request.user, round_id=pk, **data)).data)
+
+
+@extend_schema(tags=TAG, request=None, responses={201: s.RoundOut})
+class EventTopCutStart(APIView):
+    def post(self, request: Request, pk: int) -> Response:
+        round_ = topcut.topcut_start(actor=request.user, event_id=pk)
+        return Response(s.RoundOut(round_).data, status=status.HTTP_201_CREATED)
+
+
+@extend_schema(tags=TAG, request=None, responses={200: s.RoundOut, 204: None})
+class EventTopCutAdvance(APIView):
+    """Pair the next bracket round; after the final, finish the event (204)."""
+
+    def post(self, request: Request, pk: int) -> Response:
+        round_ = topcut.topcut_advance(actor=request.user, event_id=pk)
+        if round_ is None:
+            return Response(status=status.HTTP_204_NO_CONTENT)
+        return Response(s.RoundOut(round_).data)
+
+
+@extend_schema(tags=TAG, request=None, responses=s.EventOut)
+class EventFinish(APIView):
+    def post(self, request: Request, pk: int) -> Response:
+        return Response(s.EventOut(topcut.event_finish(actor=request.user, event_id=pk)).data)
+
+
+def _as_of_round(request: Request) -> int | None:
+    raw = request.query_params.get("round")
+    if raw in (None, ""):
+        return None
+    try:
+        value = int(raw)
+    except ValueError:
+        raise DomainError(_("round must be a whole number."), field="round") from None
+    if value < 0:
+        raise DomainError(_("round must be a whole number."), field="round")
+    return value
+
+
+@extend_schema(tags=TAG, parameters=[ROUND_PARAM], responses=s.StandingOut(many=True))
+class EventStandings(APIView):
+    """Standings from confirmed Swiss results, with every tiebreak (as of `round` if given)."""
+
+    permission_classes = [permissions.AllowAny]
+
+    def get(self, request: Request, pk: int) -> Response:
+        event = get_object_or_404(Event, pk=pk)
+        rows = standings.event_standings(event, as_of_round=_as_of_round(request))
+        return Response(
+            s.StandingOut(
+                [
+                    {
+                        "rank": r.rank,
+                        "registration_id": r.registration.pk,
+                        "player": r.registration.player.public_name,
+                        "player_number": r.registration.player.player_number,
+                        "dropped": r.dropped,
+                        "match_points": r.match_points,
+                        "wins": r.wins,
+                        "losses": r.losses,
+                        "draws": r.draws,
+                        "omw": r.omw,
+                        "gw": r.gw,
+                        "ogw": r.ogw,
+                    }
+                    for r in rows
+                ],
+                many=True,
+            ).data
+        )
+
+
+@extend_schema(tags=TAG, parameters=[ROUND_PARAM], responses={(200, "text/csv"): OpenApiTypes.STR})
+class EventExport(APIView):
+    """CSV export: `players`, `matches` (every game and its play-or-draw record) or
+    `standings` (every tiebreak; as of `round` if given)."""
+
+    permission_classes = [permissions.AllowAny]
+
+    def get(self, request: Request, pk: int, what: str) -> HttpResponse:
+        event = get_object_or_404(Event, pk=pk)
+        if what not in exports.EXPORTS:
+            raise NotFoundError(_("Unknown export."))
+        body = exports.export_csv(event, what, as_of_round=_as_of_round(request))
+        response = HttpResponse(body, content_type="text/csv; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="event-{pk}-{what}.csv"'
+        return response

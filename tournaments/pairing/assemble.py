@@ -36,7 +36,7 @@ def match_flags(a: Player, b: Player, *, rematch: FlagCode | None) -> list[Flag]
             Flag.make(FlagCode.PAIRED_DOWN, player=a.id, from_points=a.points, to_points=b.points)
         )
     if rematch is not None:
-        flags.append(Flag.make(rematch, players=[a.id, b.id]))
+        flags.append(Flag.make(rematch, players=(a.id, b.id)))
     return flags
 
 

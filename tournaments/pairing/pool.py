@@ -121,12 +121,11 @@ def build_pool(players: Sequence[Player], *, round_number: int, seed: int | str)
     random.Random(f"{seed}:{round_number}").shuffle(shuffled)
     ordered = sorted(shuffled, key=lambda p: -p.points)
     index = {p.id: i for i, p in enumerate(ordered)}
-    opp: list[set[int]] = [set() for _ in ordered]
-    for i, p in enumerate(ordered):
-        for other in p.opponents:
-            j = index.get(other)
-            if j is not None:
-                opp[i].add(j)
+    lookup = index.get
+    opp = [{j for j in map(lookup, p.opponents) if j is not None} for p in ordered]
+    for i, played in enumerate(opp):  # make "has played" symmetric, whatever the input says
+        for j in played:
+            if i not in opp[j]:
                 opp[j].add(i)
     group_points: list[int] = []
     group: list[int] = []

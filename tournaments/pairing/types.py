@@ -63,8 +63,15 @@ class ByeReason(StrEnum):
     JUDGE_ASSIGNED = "judge_assigned"
 
 
+def _plain(params: tuple[tuple[str, Any], ...]) -> dict[str, Any]:
+    """Params as JSON-ready data (tuples of ids become lists)."""
+    return {key: list(value) if isinstance(value, tuple) else value for key, value in params}
+
+
 @dataclass(frozen=True, slots=True)
 class Flag:
+    """Why a pairing is what it is: a stable code and its params (immutable, hashable)."""
+
     code: FlagCode
     params: tuple[tuple[str, Any], ...] = ()
 
@@ -79,7 +86,7 @@ class Flag:
         raise KeyError(name)
 
     def as_dict(self) -> dict[str, Any]:
-        return {"code": self.code.value, "params": dict(self.params)}
+        return {"code": self.code.value, "params": _plain(self.params)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,7 +152,7 @@ class Problem:
         return {
             "code": self.code.value,
             "severity": self.severity.value,
-            "params": dict(self.params),
+            "params": _plain(self.params),
         }
 
 

@@ -82,7 +82,7 @@ def check_pairings(
             problem(ProblemCode.MISSING_PLAYER, player=p.id)
     byes = [p for p in pairings if p.player_b is None]
     if len(byes) > 1:
-        problem(ProblemCode.SEVERAL_BYES, players=[p.player_a for p in byes])
+        problem(ProblemCode.SEVERAL_BYES, players=tuple(p.player_a for p in byes))
     avoidable = rematch_free_pairing_exists(players)
     flagged = [_reflag(p, by_id, avoidable, round_number, problem) for p in pairings]
     _check_byes(players, byes, by_id, problem)
@@ -105,7 +105,7 @@ def _reflag(
         if b.id in a.opponents or a.id in b.opponents:
             rematch = FlagCode.REMATCH if avoidable else FlagCode.REMATCH_FORCED
             severity = Severity.ERROR if avoidable else Severity.WARNING
-            problem(ProblemCode.REMATCH, severity, players=[a.id, b.id], table=pairing.table)
+            problem(ProblemCode.REMATCH, severity, players=(a.id, b.id), table=pairing.table)
         flags = match_flags(high, low, rematch=rematch)
     elif a is not None and pairing.player_b is None and not a.dropped:
         pool = build_pool(list(by_id.values()), round_number=round_number, seed=0)

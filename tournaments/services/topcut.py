@@ -97,15 +97,7 @@ def topcut_advance(*, actor: User, event_id: int) -> Round | None:
     winners = [m.player_a_id if m.winner == "a" else m.player_b_id for m in matches]
     finish_round(last)
     if len(winners) == 1:
-        event.status = EventStatus.FINISHED
-        event.save(update_fields=["status"])
-        audit_record(
-            event=event,
-            actor=actor,
-            action="event.finish",
-            target=str(event),
-            after={"winner": winners[0]},
-        )
+        _close(event, actor, after={"winner": winners[0]})
         return None
     pairings = [
         pairing.Pairing(table=i + 1, player_a=winners[2 * i], player_b=winners[2 * i + 1])
@@ -132,13 +124,11 @@ def event_finish(*, actor: User, event_id: int) -> Event:
         raise ConflictError(_("No round has been played."))
     _require_complete(last)
     finish_round(last)
+    _close(event, actor, after={"finished_at": timezone.now().isoformat()})
+    return event
+
+
+def _close(event: Event, actor: User, *, after: dict) -> None:
     event.status = EventStatus.FINISHED
     event.save(update_fields=["status"])
-    audit_record(
-        event=event,
-        actor=actor,
-        action="event.finish",
-        target=str(event),
-        after={"finished_at": timezone.now().isoformat()},
-    )
-    return event
+    audit_record(event=event, actor=actor, action="event.finish", target=str(event), after=after)

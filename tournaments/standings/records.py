@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from tournaments.core import CoreError, PlayerId
-from tournaments.match_scores import MatchOutcome, MatchScore, NegativeGamesError
+from tournaments.match_scores import MatchOutcome, NegativeGamesError
 
 __all__ = [
     "DuplicatePlayerError",
@@ -92,15 +92,21 @@ class MatchResult:
 
     def outcome(self) -> MatchOutcome | None:
         """Who won the match: a side, a draw, or ``None`` for a double loss."""
-        if self.is_bye:
-            return MatchOutcome.A_WINS
-        if self.override == Override.MATCH_LOSS_A:
-            return MatchOutcome.B_WINS
-        if self.override == Override.MATCH_LOSS_B:
-            return MatchOutcome.A_WINS
-        if self.override == Override.DOUBLE_LOSS:
-            return None
-        return MatchScore(self.games_won_a, self.games_won_b, self.games_drawn).outcome
+        if self.override == Override.NONE:
+            if self.player_b is None or self.games_won_a > self.games_won_b:
+                return MatchOutcome.A_WINS
+            if self.games_won_b > self.games_won_a:
+                return MatchOutcome.B_WINS
+            return MatchOutcome.DRAW
+        return _OVERRIDDEN[self.override]
+
+
+_A_WINS, _B_WINS, _DRAW = MatchOutcome.A_WINS, MatchOutcome.B_WINS, MatchOutcome.DRAW
+_OVERRIDDEN = {
+    Override.MATCH_LOSS_A: MatchOutcome.B_WINS,
+    Override.MATCH_LOSS_B: MatchOutcome.A_WINS,
+    Override.DOUBLE_LOSS: None,
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,14 +139,6 @@ class Record:
     @property
     def game_points(self) -> int:
         return WIN_POINTS * self.games_won + DRAW_POINTS * self.games_drawn
-
-
-_A, _B, _DRAW, _NOBODY = range(4)
-_OVERRIDDEN = {
-    Override.MATCH_LOSS_A: _B,
-    Override.MATCH_LOSS_B: _A,
-    Override.DOUBLE_LOSS: _NOBODY,
-}
 
 
 class StandingsError(CoreError):
@@ -223,74 +221,87 @@ def build_records(
             raise DuplicatePlayerError(f"player {player.id!r} is listed twice", player=player.id)
         known.add(player.id)
     last_round = as_of_round if as_of_round is not None else 1 << 30
-    # Per player: wins, losses, draws, byes, games won, games lost, games drawn.
-    tally = {pid: [0, 0, 0, 0, 0, 0, 0] for pid in known}
-    opponents: dict[PlayerId, list[PlayerId]] = {pid: [] for pid in known}
-    seen: dict[int, set[PlayerId]] = {}
+    # Per player: wins, losses, draws, byes, games won, games lost, games drawn, opponents.
+    tally: dict[PlayerId, list] = {pid: [0, 0, 0, 0, 0, 0, 0, []] for pid in known}
+    rosters: dict[int, list[PlayerId]] = {}  # who played in each round
+    no_override = Override.NONE
     for result in results:
         rnd, a, b = result.round, result.player_a, result.player_b
         won_a, won_b, drawn = result.games_won_a, result.games_won_b, result.games_drawn
-        if not (
-            type(rnd) is int
-            and rnd >= 1
-            and a in known
-            and a != b
-            and min(won_a, won_b, drawn) >= 0
-            and (b in known or (b is None and won_b == drawn == 0 and won_a in (0, 2)))
-        ) or (b is None and result.override != Override.NONE):
+        ta = tally.get(a)
+        tb = tally.get(b) if b is not None else None
+        if (
+            ta is None
+            or a == b
+            or type(rnd) is not int
+            or rnd < 1
+            or won_a < 0
+            or won_b < 0
+            or drawn < 0
+            or (tb is None and b is not None)  # an unknown opponent
+            or (  # a bye must be 2-0-0 or 0-0-0, without override
+                b is None
+                and (won_b or drawn or won_a not in (0, 2) or result.override != no_override)
+            )
+        ):
             _check_result(result, known)
-        in_round = seen.get(rnd)
-        if in_round is None:
-            in_round = seen[rnd] = set()
-        if a in in_round or b in in_round:
-            _twice(rnd, a if a in in_round else b)
-        in_round.add(a)
-        in_round.add(b)
+        roster = rosters.get(rnd)
+        if roster is None:
+            roster = rosters[rnd] = []
+        roster.append(a)
+        if tb is None:
+            if rnd <= last_round:
+                ta[0] += 1
+                ta[3] += 1
+                ta[4] += 2
+            continue
+        roster.append(b)
         if rnd > last_round:
             continue
-        ta = tally[a]
-        if b is None:
-            ta[0] += 1
-            ta[3] += 1
-            ta[4] += 2
-            continue
-        tb = tally[b]
-        opponents[a].append(b)
-        opponents[b].append(a)
+        ta[7].append(b)
+        tb[7].append(a)
         ta[4] += won_a
         ta[5] += won_b
         ta[6] += drawn
         tb[4] += won_b
         tb[5] += won_a
         tb[6] += drawn
-        if result.override == Override.NONE:
-            winner = _A if won_a > won_b else _B if won_b > won_a else _DRAW
+        # MatchResult.outcome(), inlined: this loop is the hot path of the standings.
+        if result.override == no_override:
+            outcome = _A_WINS if won_a > won_b else _B_WINS if won_b > won_a else _DRAW
         else:
-            winner = _OVERRIDDEN[result.override]
-        if winner == _A:
+            outcome = _OVERRIDDEN[result.override]
+        if outcome is _A_WINS:
             ta[0] += 1
             tb[1] += 1
-        elif winner == _B:
+        elif outcome is _B_WINS:
             ta[1] += 1
             tb[0] += 1
-        elif winner == _DRAW:
+        elif outcome is _DRAW:
             ta[2] += 1
             tb[2] += 1
         else:  # double loss
             ta[1] += 1
             tb[1] += 1
+    for rnd, roster in rosters.items():
+        if len(set(roster)) != len(roster):
+            _twice(rnd, roster)
     return {
         player.id: Record(
             player.id,
             player.dropped_as_of(last_round),
-            *tally[player.id],
-            opponents=tuple(opponents[player.id]),
+            *tally[player.id][:7],
+            opponents=tuple(tally[player.id][7]),
         )
         for player in players
     }
 
 
-def _twice(rnd: int, player: PlayerId) -> None:
-    raise PlayerTwiceInRoundError(
-        f"player {player!r} has two results in round {rnd}", player=player, round=rnd
-    )
+def _twice(rnd: int, roster: list[PlayerId]) -> None:
+    seen: set[PlayerId] = set()
+    for player in roster:
+        if player in seen:
+            raise PlayerTwiceInRoundError(
+                f"player {player!r} has two results in round {rnd}", player=player, round=rnd
+            )
+        seen.add(player)

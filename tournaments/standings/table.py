@@ -106,15 +106,11 @@ def compute_standings(
     ids = sorted(records, key=lambda pid: _tie_key(pid, tie_seed))
     negated = [[-k[pid] for pid in ids] for k in keys]
     ids = [ids[row[-1]] for row in sorted(zip(*negated, range(len(ids)), strict=True))]
+    rows = zip(*([columns[name][pid] for pid in ids] for name in order), strict=True)
     return tuple(
-        Standing(
-            rank=place,
-            player=pid,
-            dropped=records[pid].dropped,
-            record=records[pid],
-            values=tuple((name, columns[name][pid]) for name in order),
-        )
-        for place, pid in enumerate(ids, start=1)
+        Standing(place, pid, rec.dropped, rec, tuple(zip(order, row, strict=True)))
+        for place, (pid, row) in enumerate(zip(ids, rows, strict=True), start=1)
+        for rec in (records[pid],)
     )
 
 

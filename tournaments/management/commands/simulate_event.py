@@ -1,6 +1,6 @@
 from django.core.management.base import BaseCommand, CommandError
 
-from tournaments.simulation import RoundTiming, simulate_event
+from tournaments.services.simulation import RoundTiming, simulate_event
 
 
 class Command(BaseCommand):
