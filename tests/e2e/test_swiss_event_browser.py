@@ -10,7 +10,9 @@ import io
 import re
 
 import pytest
+from django.conf import settings
 from django.contrib.auth.models import Group
+from django.test import Client
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import login
@@ -31,8 +33,27 @@ class Event:
         return f"{self.site}/events/{self.pk}/{path}"
 
 
-def confirm_dialogs(page: Page) -> None:
+def watch(page: Page, problems: list[str]) -> None:
+    """Accept confirmation prompts; collect script errors, CSP refusals and failed loads."""
     page.on("dialog", lambda dialog: dialog.accept())
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    page.on(
+        "response",
+        lambda response: (
+            problems.append(f"{response.status} {response.url}")
+            if response.status >= 400 and not response.url.endswith("/favicon.ico")
+            else None
+        ),
+    )
+    # Failed loads are caught above by status (the browser's own favicon.ico is not ours).
+    page.on(
+        "console",
+        lambda msg: (
+            problems.append(msg.text)
+            if msg.type == "error" and not msg.text.startswith("Failed to load resource")
+            else None
+        ),
+    )
 
 
 def submit(page: Page, locator) -> None:
@@ -50,6 +71,17 @@ def create_event(page: Page, site: str) -> Event:
     expect(page.get_by_test_id("event-name")).to_have_text("Browser Open")
     pk = int(re.search(r"/events/(\d+)/", page.url).group(1))
     return Event(site, pk)
+
+
+def session_cookie(user, site: str) -> dict:
+    """A logged-in session for a player (the judge logs in through the form)."""
+    client = Client()
+    client.force_login(user)
+    return {
+        "name": settings.SESSION_COOKIE_NAME,
+        "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+        "url": site,
+    }
 
 
 def register(page: Page, event: Event) -> None:
@@ -184,20 +216,21 @@ def check_matches_against_pairings(page: Page, event: Event, rounds: int) -> Non
 def test_a_small_swiss_event_end_to_end(site, page, browser, browser_context_args):
     organiser = UserFactory(username="orga", display_name="Olga Organiser")
     organiser.groups.add(Group.objects.get_or_create(name=ORGANISERS_GROUP)[0])
-    for i, name in enumerate(NAMES):
-        UserFactory(username=f"p{i}", display_name=name)
+    users = [UserFactory(username=f"p{i}", display_name=name) for i, name in enumerate(NAMES)]
 
+    problems: list[str] = []
     judge = page
-    confirm_dialogs(judge)
+    watch(judge, problems)
     login(judge, site, "orga", DEMO_PASSWORD)
     event = create_event(judge, site)
 
     players: dict[str, Page] = {}
     for i, name in enumerate(NAMES):
         context = browser.new_context(**browser_context_args)
+        context.add_cookies([session_cookie(users[i], site)])
         player_page = context.new_page()
         player_page.set_default_timeout(10_000)
-        login(player_page, site, f"p{i}", DEMO_PASSWORD)
+        watch(player_page, problems)
         register(player_page, event)
         players[name] = player_page
 
@@ -262,3 +295,4 @@ def test_a_small_swiss_event_end_to_end(site, page, browser, browser_context_arg
         "Both players agreed after a judge call"
     )
     expect(audit.locator("tr[data-action='registration.drop']")).to_have_count(1)
+    assert problems == []

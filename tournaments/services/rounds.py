@@ -370,6 +370,7 @@ def round_publish(*, actor: User, round_id: int) -> Round:
     round_.status = RoundStatus.PUBLISHED
     round_.published_at = timezone.now()
     round_.save(update_fields=["status", "published_at"])
+    bump_results_version(round_.event_id)  # its bye now counts in the standings
     audit_record(
         event=round_.event, actor=actor, action="round.publish", target=f"round {round_.number}"
     )

@@ -11,7 +11,7 @@ from django.core.cache import cache
 from django.db.models import F
 
 from tournaments.models import Event, Match, Registration
-from tournaments.models.choices import MatchStatus, RegistrationStatus, RoundKind
+from tournaments.models.choices import MatchStatus, RegistrationStatus, RoundKind, RoundStatus
 from tournaments.standings import (
     PRESETS,
     MatchResult,
@@ -63,16 +63,21 @@ def standings_inputs(event: Event) -> tuple[list[StandingsPlayer], list[MatchRes
             status=RegistrationStatus.NO_SHOW
         ).values_list("pk", "status", "dropped_after_round")
     ]
-    rows = Match.objects.filter(
-        round__event=event, round__kind=RoundKind.SWISS, status=MatchStatus.CONFIRMED
-    ).values_list(
-        "round__number",
-        "player_a_id",
-        "player_b_id",
-        "games_won_a",
-        "games_won_b",
-        "games_drawn",
-        "override",
+    # A draft round's bye is confirmed when it is paired, but counts only once published.
+    rows = (
+        Match.objects.filter(
+            round__event=event, round__kind=RoundKind.SWISS, status=MatchStatus.CONFIRMED
+        )
+        .exclude(round__status=RoundStatus.DRAFT)
+        .values_list(
+            "round__number",
+            "player_a_id",
+            "player_b_id",
+            "games_won_a",
+            "games_won_b",
+            "games_drawn",
+            "override",
+        )
     )
     results = [
         MatchResult(

@@ -163,6 +163,9 @@ def report(request: HttpRequest, pk: int) -> HttpResponse:
             return redirect("tournaments:result", match.pk)
         raise PermissionDenied
     form = player_result_form(match, side, request.POST)
+    # A page left open from an earlier round: its refusal is a message above today's match.
+    current = selectors.current_round(event, published_only=True)
+    stale = current is None or current.pk != match.round_id
     status = 400
     if form.is_valid():
         outcome = attempt(
@@ -173,13 +176,17 @@ def report(request: HttpRequest, pk: int) -> HttpResponse:
                 result=form.cleaned_data["result"],
                 idempotency_key=form.cleaned_data.get("key", ""),
             ),
-            form,
+            None if stale else form,
         )
         if outcome.ok:
             messages.success(request, _report_message(outcome.value))
             return redirect("tournaments:my_match", event.pk)
         status = outcome.status
-    context = _my_match_context(request, event, form=form)
+    elif stale:
+        for errors in form.errors.values():
+            for error in errors:
+                messages.error(request, error)
+    context = _my_match_context(request, event, form=None if stale else form)
     return render(request, "tournaments/my_match.html", context, status=status)
 
 

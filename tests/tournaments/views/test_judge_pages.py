@@ -616,3 +616,28 @@ def test_a_drop_after_pairing_asks_for_a_new_pairing(event, judge, regs, as_user
     client.post(url("repair", round_.pk), {"repair-reason": "Drop"})
     page = client.get(url("dashboard", event.pk)).content.decode()
     assert "Dropped since these pairings were made" not in page
+
+
+def test_a_judge_confirms_one_players_report_with_its_games(event, judge, regs, as_user):
+    match = make_round(event, [(regs[0], regs[1])]).matches.get()
+    games = [
+        {"winner": "b", "chooser": "a", "choice": "first"},
+        {"winner": "a", "chooser": "a", "choice": "second"},
+        {"winner": "a", "chooser": "b"},
+    ]
+    match_report(actor=regs[0].player, match_id=match.pk, result=ReportedResult(2, 1, games=games))
+    match_report(actor=regs[1].player, match_id=match.pk, result=ReportedResult(1, 2))
+    page = as_user(judge).get(url("result", match.pk)).content.decode()
+    assert page.count('data-testid="accept-report"') == 2
+    start = page.index('data-testid="accept-report"')
+    form = page[start : page.index("</form>", start)]
+    import re
+
+    data = dict(re.findall(r'name="(result-[^"]+)" value="([^"]*)"', form))
+    response = as_user(judge).post(url("result", match.pk), data)
+    assert response.status_code == 302
+    match.refresh_from_db()
+    assert (match.status, match.games_won_a, match.games_won_b) == ("confirmed", 2, 1)
+    assert [g.winner for g in match.games.order_by("number")] == ["b", "a", "a"]
+    entry = AuditEntry.objects.get(action="result.set")
+    assert entry.reason == f"{regs[0].name}'s report accepted by a judge"

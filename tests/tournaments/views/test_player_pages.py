@@ -355,3 +355,20 @@ def test_dropping_after_the_event_is_refused(event, regs, table1, as_user):
     response = as_user(regs[0].player).post(drop_url(regs[0]), {})
     assert response.status_code == 409
     assert b"The event is over." in response.content
+
+
+def test_a_report_from_a_page_left_open_last_round(event, regs, table1, judge, as_user):
+    from tournaments.services.results import ReportedResult, match_set_result
+
+    for match in table1.round.matches.exclude(status=MatchStatus.CONFIRMED):
+        match_set_result(actor=judge, match_id=match.pk, result=ReportedResult(2, 0))
+    table1.round.status = RoundStatus.FINISHED
+    table1.round.save()
+    round2 = make_round(event, [(regs[0], regs[2]), (regs[1], regs[3])])
+    response = as_user(regs[0].player).post(report_url(table1), score(0, 2))
+    assert response.status_code == 409
+    content = response.content.decode()
+    assert "Round 1 is over: ask a judge to enter this result." in content
+    new_match = round2.matches.get(table=1)
+    assert f'action="{report_url(new_match)}"' in content
+    assert 'name="report-wins_me"' in content
