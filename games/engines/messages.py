@@ -1,0 +1,220 @@
+"""The one table of error codes and their English message templates.
+
+Every engine error carries a stable ``code`` and a ``params`` dict; its English
+text is ``MESSAGES[code] % params``. The templates are wrapped in
+``gettext_noop`` (a local no-op, so this module stays free of Django) so that
+``makemessages`` extracts them and the Django layer can show the same reason in
+Spanish with ``gettext(MESSAGES[code]) % params``.
+
+Parameters quote the record (token ids, counter names, card ids) and the state
+(rounds, sides); they are never translated themselves, except the phase and
+side words, which have their own labels below.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+
+def gettext_noop(message: str) -> str:
+    """Mark a string for extraction without translating it (Django-free twin)."""
+    return message
+
+
+# Where a step happened: "round 2, outfit, tails".
+PLACE_TEMPLATES: dict[str, str] = {
+    "round-phase-side": gettext_noop("round %(round)s, %(phase)s, %(side)s"),
+    "round-phase": gettext_noop("round %(round)s, %(phase)s"),
+    "phase": gettext_noop("%(phase)s"),
+}
+
+PHASE_LABELS: dict[str, str] = {
+    "setup": gettext_noop("setup"),
+    "uncover": gettext_noop("uncover"),
+    "deploy": gettext_noop("deploy"),
+    "outfit": gettext_noop("outfit"),
+    "combat": gettext_noop("combat"),
+    "vanguard": gettext_noop("vanguard"),
+    "cards": gettext_noop("cards"),
+    "end": gettext_noop("end of game"),
+}
+
+SIDE_LABELS: dict[str, str] = {
+    "heads": gettext_noop("heads"),
+    "tails": gettext_noop("tails"),
+}
+
+MESSAGES: dict[str, str] = {
+    # --- reading the record (any game) ------------------------------------------
+    "record.not_json": gettext_noop("the record is not valid JSON: %(detail)s"),
+    "record.unreadable": gettext_noop("the record cannot be read: %(detail)s"),
+    "syntax.type": gettext_noop("%(path)s: expected %(expected)s, got %(got)s"),
+    "syntax.missing": gettext_noop("%(path)s: the required key '%(key)s' is missing"),
+    "syntax.unknown_key": gettext_noop("%(path)s: unknown key '%(key)s'"),
+    "syntax.choice": gettext_noop("%(path)s: '%(value)s' is not one of %(allowed)s"),
+    "syntax.token_id": gettext_noop(
+        "%(path)s: '%(value)s' is not a token id (H<k> for heads, T<k> for tails)"
+    ),
+    "syntax.copy_required": gettext_noop(
+        "%(path)s: water needs 'copy', the combatant whose dice it copies"
+    ),
+    "syntax.copy_not_allowed": gettext_noop(
+        "%(path)s: only water names a 'copy' target, not '%(counter)s'"
+    ),
+    "syntax.empty": gettext_noop("%(path)s: must not be empty"),
+    "game.unsupported": gettext_noop(
+        "%(path)s: '%(value)s' is not a supported game (supported: %(allowed)s)"
+    ),
+    "game.format": gettext_noop(
+        "%(path)s: format %(value)s is not supported for %(game)s (supported: %(allowed)s)"
+    ),
+    # --- any step taken out of order (only through the action API) ---------------------
+    "step.wrong_phase": gettext_noop(
+        "%(action)s is not possible now: the game is in the %(phase)s phase of round %(round)s"
+    ),
+    "step.not_your_turn": gettext_noop("it is %(expected)s's turn, not %(side)s's"),
+    "step.game_over": gettext_noop("the game is over; %(action)s is not possible"),
+    # --- Qíahn Tactics: uncover ------------------------------------------------------
+    "uncover.type_exhausted": gettext_noop(
+        "%(side)s uncovers another '%(type)s', but a side has only %(limit)s of each type "
+        "and they are already uncovered (%(tokens)s)"
+    ),
+    # --- Qíahn Tactics: deploy -------------------------------------------------------
+    "deploy.count": gettext_noop(
+        "%(side)s deploys %(count)s combatants; a side deploys 1 to 3 (%(ids)s)"
+    ),
+    "deploy.duplicate": gettext_noop("%(side)s deploys '%(token)s' twice"),
+    "deploy.not_own": gettext_noop("'%(token)s' is not one of %(side)s's tokens"),
+    "deploy.not_in_squad": gettext_noop("there is no token '%(token)s' in a squad of %(squad)s"),
+    "deploy.face_down": gettext_noop(
+        "'%(token)s' is still face down (it is uncovered in round %(uncover_round)s)"
+    ),
+    "deploy.removed": gettext_noop(
+        "'%(token)s' was removed from the game in round %(removed_round)s"
+    ),
+    # --- Qíahn Tactics: outfit -------------------------------------------------------
+    "outfit.round_over": gettext_noop(
+        "wind ended the round as a draw; no further counter may be placed ('%(counter)s' on "
+        "'%(token)s')"
+    ),
+    "outfit.not_owned": gettext_noop(
+        "%(side)s has no '%(counter)s' counter (%(side)s has %(owned)s)"
+    ),
+    "outfit.counter_used": gettext_noop(
+        "%(side)s already used its '%(counter)s' in round %(used_round)s; every counter is "
+        "used once per game"
+    ),
+    "outfit.sword_defending": gettext_noop(
+        "sword on '%(token)s' while defending; the sword is only used by the attacker"
+    ),
+    "outfit.shield_attacking": gettext_noop(
+        "shield on '%(token)s' while attacking; the shield is only used by the defender"
+    ),
+    "outfit.not_own_vanguard": gettext_noop(
+        "'%(counter)s' goes on one of %(side)s's own vanguard combatants; '%(token)s' is not "
+        "one (vanguard: %(vanguard)s)"
+    ),
+    "outfit.wind_not_enemy": gettext_noop(
+        "wind goes on an enemy vanguard combatant; '%(token)s' is not one (enemy vanguard: "
+        "%(vanguard)s)"
+    ),
+    "outfit.sent_back": gettext_noop(
+        "'%(token)s' was sent back to reserve by wind; no counter can go on it"
+    ),
+    "outfit.gear_taken": gettext_noop(
+        "'%(token)s' already carries the gear counter '%(other)s'; at most one gear per combatant"
+    ),
+    "outfit.magic_taken": gettext_noop(
+        "'%(token)s' already carries the magic counter '%(other)s'; at most one magic per combatant"
+    ),
+    "outfit.copy_self": gettext_noop("water on '%(token)s' cannot copy its own carrier"),
+    "outfit.copy_not_fighting": gettext_noop(
+        "water copies '%(copy)s', which does not fight this round (fighting: %(fighting)s)"
+    ),
+    "outfit.copy_sent_back": gettext_noop(
+        "water copies '%(copy)s', which wind sent back to reserve; it does not fight"
+    ),
+    "outfit.wind_on_copy_target": gettext_noop(
+        "wind cannot send back '%(token)s': water on '%(carrier)s' copies its dice"
+    ),
+    # --- Qíahn Tactics: combat -------------------------------------------------------
+    "combat.rolls_missing": gettext_noop(
+        "the record gives no dice for this round; fighting: %(fighting)s"
+    ),
+    "combat.rolls_after_wind": gettext_noop(
+        "wind ended the round as a draw, so no dice are rolled, but the record gives some (%(ids)s)"
+    ),
+    "combat.roll_missing": gettext_noop("no dice for '%(token)s', which fights this round"),
+    "combat.not_fighting": gettext_noop(
+        "dice for '%(token)s', which does not fight this round (fighting: %(fighting)s)"
+    ),
+    "combat.face_count": gettext_noop("'%(token)s' rolls one face, the record gives %(count)s"),
+    "combat.fire_faces": gettext_noop(
+        "'%(token)s' carries fire and rolls two faces, the record gives %(count)s"
+    ),
+    "combat.water_faces": gettext_noop(
+        "'%(token)s' carries water and rolls no dice (it copies '%(copy)s'), the record gives "
+        "%(count)s faces"
+    ),
+    "combat.face_range": gettext_noop(
+        "%(face)s is not a face of the d%(sides)s of '%(token)s' (%(type)s, 1 to %(sides)s)"
+    ),
+    # --- number of rounds ------------------------------------------------------------
+    "rounds.too_many": gettext_noop(
+        "the game is over after round %(last)s (squad %(squad)s), but the record has %(count)s "
+        "rounds"
+    ),
+    "rounds.too_few": gettext_noop(
+        "the record stops after round %(count)s, but a squad-%(squad)s game has %(squad)s rounds"
+    ),
+    # --- end of game -----------------------------------------------------------------
+    "result.mismatch": gettext_noop(
+        "the record says %(recorded)s, but the replay ends %(replayed)s"
+    ),
+    "result.unreachable": gettext_noop(
+        "%(score)s cannot be the final score of a legal %(game)s game (%(setting)s)"
+    ),
+    "result.score_range": gettext_noop(
+        "%(score)s is outside the possible scores (0 to %(limit)s per side)"
+    ),
+    # --- exact odds input ------------------------------------------------------------
+    "odds.vanguard_size": gettext_noop(
+        "the %(role)s vanguard has %(count)s combatants; a vanguard has 1 to 3"
+    ),
+    "odds.type": gettext_noop("'%(value)s' is not a token type (%(allowed)s)"),
+    "odds.magic": gettext_noop("'%(value)s' is not a magic counter for %(side)s (%(allowed)s)"),
+    "odds.magic_twice": gettext_noop("%(side)s uses its '%(counter)s' twice in one round"),
+    "odds.gear_twice": gettext_noop(
+        "%(role)s has one %(gear)s, but %(count)s combatants carry gear"
+    ),
+    "odds.copy": gettext_noop(
+        "water copies %(target)s, which is not another fighting combatant this round"
+    ),
+    "odds.copy_missing": gettext_noop("water needs the combatant whose dice it copies"),
+    "odds.wind": gettext_noop("wind targets %(target)s, which is not an enemy combatant"),
+    "odds.wind_on_magic": gettext_noop(
+        "wind cannot go on %(target)s, which already carries '%(other)s'"
+    ),
+    "odds.ruleset": gettext_noop("'%(value)s' is not a ruleset (%(allowed)s)"),
+    "odds.side": gettext_noop("'%(value)s' is not a side (heads, tails)"),
+}
+
+
+def render(code: str, params: Mapping[str, Any]) -> str:
+    """The English text of ``code`` with ``params`` filled in."""
+    return MESSAGES[code] % dict(params)
+
+
+def render_place(round_: int | None, phase: str | None, side: str | None) -> str:
+    """The English text of a place, e.g. ``round 2, outfit, tails``."""
+    phase_text = PHASE_LABELS.get(phase or "", phase or "")
+    if round_ is None:
+        return PLACE_TEMPLATES["phase"] % {"phase": phase_text}
+    if side is None:
+        return PLACE_TEMPLATES["round-phase"] % {"round": round_, "phase": phase_text}
+    return PLACE_TEMPLATES["round-phase-side"] % {
+        "round": round_,
+        "phase": phase_text,
+        "side": SIDE_LABELS.get(side, side),
+    }

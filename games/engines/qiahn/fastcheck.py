@@ -1,0 +1,323 @@
+"""A fast yes/no check of a whole format-1 record, for bulk validation.
+
+:func:`fast_score` reads the raw JSON data in one pass, with no intermediate
+values, and returns the replayed final score when the record is well formed,
+every step is legal *and* its ``result`` matches, or ``None`` as soon as
+anything is off. It gives no reason: :func:`games.engines.qiahn.replay.check_record`
+calls it first and, when it answers ``None``, replays the record step by step
+with :class:`~games.engines.qiahn.state.Game` (the authority on the rules) to
+name the first illegal step.
+
+The two must agree on every record; the property tests check it on random
+legal games and on every single mutation of them. Keep this module in step
+with ``record.py`` and ``state.py``.
+"""
+
+# ruff: noqa: SIM102, SIM109 - explicit comparisons are the fast path here
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.engines.qiahn.types import (
+    COUNTERS,
+    DIE_SIDES,
+    FAMILY,
+    RULEBOOK,
+    SIDES,
+)
+
+_TOP_KEYS = frozenset(("format", "game", "ruleset", "squad", "initiative", "rounds", "result"))
+_ROUND_KEYS = frozenset(("uncover", "deploy", "outfit", "rolls"))
+_SIDE_KEYS = frozenset(SIDES)
+_PLACE_KEYS = frozenset(("counter", "on"))
+_WATER_KEYS = frozenset(("counter", "on", "copy"))
+_COUNTER_SET = frozenset(COUNTERS)
+_OWNED = {
+    "heads": frozenset(("sword", "shield", "water", "wind")),
+    "tails": frozenset(("sword", "shield", "earth", "fire")),
+}
+_IDS = {side: [f"{side[0].upper()}{k}" for k in range(7)] for side in SIDES}
+_RULESETS = frozenset((RULEBOOK, FAMILY))
+_EMPTY: Any = {}  # shared, never mutated: "no outfit, no counters"
+_ABSENT: Any = object()  # "the key is not there"
+
+
+def fast_score(data: Any) -> dict[str, int] | None:
+    """The final score if ``data`` is a fully legal record whose result matches, else None."""
+    try:
+        return _fast_score(data)
+    except (TypeError, AttributeError, KeyError, ValueError):
+        # Something of the wrong type (an unhashable key, a method on a non-object...):
+        # not a legal record; the step-by-step replay will say why.
+        return None
+
+
+def _fast_score(data: Any) -> dict[str, int] | None:
+    # Exact key sets are checked as "every required key is read with [] (KeyError if
+    # missing) and the object has no more keys than that".
+    if type(data) is not dict or len(data) != 7:
+        return None
+    if type(data["format"]) is not int or data["format"] != 1 or data["game"] != "qiahn-tactics":
+        return None
+    ruleset = data["ruleset"]
+    squad = data["squad"]
+    first = data["initiative"]
+    # Membership in a set of strings implies a string (hashing a list raises TypeError).
+    if ruleset not in _RULESETS or first not in _SIDE_KEYS:
+        return None
+    if type(squad) is not int or (squad != 3 and squad != 6):
+        return None
+    result = data["result"]
+    if type(result) is not dict or len(result) != 2:
+        return None
+    if type(result["heads"]) is not int or type(result["tails"]) is not int:
+        return None
+    rounds = data["rounds"]
+    if type(rounds) is not list or len(rounds) != squad:
+        return None
+
+    rulebook = ruleset == RULEBOOK
+    # Per side: face-up tokens in play, types uncovered so far, token ids by round.
+    alive_h: set[str] = set()
+    alive_t: set[str] = set()
+    seen_h = dict.fromkeys(DIE_SIDES, 0)  # an unknown type is a KeyError
+    seen_t = dict.fromkeys(DIE_SIDES, 0)
+    if first == "heads":
+        attacker, defender = "heads", "tails"
+        alive_a, alive_d, seen_a, seen_d = alive_h, alive_t, seen_h, seen_t
+        ids_a, ids_d = _IDS["heads"], _IDS["tails"]
+    else:
+        attacker, defender = "tails", "heads"
+        alive_a, alive_d, seen_a, seen_d = alive_t, alive_h, seen_t, seen_h
+        ids_a, ids_d = _IDS["tails"], _IDS["heads"]
+    sides_of: dict[str, int] = {}  # token -> die sides
+    used: set[tuple[str, str]] = set()
+
+    number = 0
+    for entry in rounds:
+        number += 1
+        if type(entry) is not dict:
+            return None
+        uncover = entry["uncover"]
+        deploy = entry["deploy"]
+        size = len(entry)
+        if size == 4:
+            outfit = entry["outfit"]
+            rolls = entry["rolls"]
+        else:
+            outfit = entry.get("outfit", _ABSENT)
+            rolls = entry.get("rolls", _ABSENT)
+            if size != 2 + (outfit is not _ABSENT) + (rolls is not _ABSENT):
+                return None
+        if type(uncover) is not dict or len(uncover) != 2:
+            return None
+        if type(deploy) is not dict or len(deploy) != 2:
+            return None
+        # Uncover: a known type, at most two of a type per side.
+        kind = uncover[attacker]
+        n = seen_a[kind]
+        if n == 2:
+            return None
+        seen_a[kind] = n + 1
+        token = ids_a[number]
+        alive_a.add(token)
+        sides_of[token] = DIE_SIDES[kind]
+        kind = uncover[defender]
+        n = seen_d[kind]
+        if n == 2:
+            return None
+        seen_d[kind] = n + 1
+        token = ids_d[number]
+        alive_d.add(token)
+        sides_of[token] = DIE_SIDES[kind]
+        # Deploy: 1 to 3 distinct face-up tokens of one's own still in play.
+        att_line = deploy[attacker]
+        def_line = deploy[defender]
+        if type(att_line) is not list or type(def_line) is not list:
+            return None
+        n = len(att_line)
+        if n == 1:
+            if att_line[0] not in alive_a:
+                return None
+        elif n == 2:
+            a, b = att_line
+            if a == b or a not in alive_a or b not in alive_a:
+                return None
+        elif n == 3:
+            a, b, c = att_line
+            if a == b or a == c or b == c or a not in alive_a or b not in alive_a:
+                return None
+            if c not in alive_a:
+                return None
+        else:
+            return None
+        n = len(def_line)
+        if n == 1:
+            if def_line[0] not in alive_d:
+                return None
+        elif n == 2:
+            a, b = def_line
+            if a == b or a not in alive_d or b not in alive_d:
+                return None
+        elif n == 3:
+            a, b, c = def_line
+            if a == b or a == c or b == c or a not in alive_d or b not in alive_d:
+                return None
+            if c not in alive_d:
+                return None
+        else:
+            return None
+        # Outfit.
+        gear = _EMPTY
+        magic = _EMPTY
+        water_carrier = water_copy = sent_back = None
+        ended = False
+        if outfit:
+            if type(outfit) is not dict:
+                return None
+            att_p = outfit.get(attacker, _ABSENT)
+            def_p = outfit.get(defender, _ABSENT)
+            if len(outfit) != (att_p is not _ABSENT) + (def_p is not _ABSENT):
+                return None
+            gear = set()
+            magic = {}
+            for side, placements, mine, theirs in (
+                (attacker, att_p, att_line, def_line),
+                (defender, def_p, def_line, att_line),
+            ):
+                if type(placements) is not list:
+                    if placements is _ABSENT:
+                        continue
+                    return None
+                for placed in placements:
+                    if ended or type(placed) is not dict:
+                        return None
+                    counter = placed["counter"]
+                    on = placed["on"]
+                    if counter not in _OWNED[side] or (side, counter) in used:
+                        return None
+                    if counter == "water":
+                        if len(placed) != 3:
+                            return None
+                    elif len(placed) != 2:
+                        return None
+                    used.add((side, counter))
+                    if counter == "wind":
+                        if on not in theirs or on in magic or on == water_copy:
+                            return None
+                        sent_back = on
+                        magic[on] = counter
+                        if len(theirs) == 1:
+                            ended = True
+                        continue
+                    if on not in mine or on == sent_back:
+                        return None
+                    if counter == "sword":
+                        if side != attacker:
+                            return None
+                        gear.add(on)  # one sword a side: never a second gear on `on`
+                        continue
+                    if counter == "shield":
+                        if side == attacker:
+                            return None
+                        gear.add(on)
+                        continue
+                    if on in magic:
+                        return None
+                    magic[on] = counter
+                    if counter == "water":
+                        copy = placed["copy"]
+                        if copy == on or copy == sent_back:
+                            return None
+                        if copy not in att_line and copy not in def_line:
+                            return None
+                        water_carrier = on
+                        water_copy = copy
+        elif outfit is not _ABSENT and type(outfit) is not dict:
+            return None
+        # Combat.
+        if ended:
+            if rolls is not _ABSENT and (type(rolls) is not dict or rolls):
+                return None
+            attacker, defender = defender, attacker
+            alive_a, alive_d, seen_a, seen_d = alive_d, alive_a, seen_d, seen_a
+            ids_a, ids_d = ids_d, ids_a
+            continue
+        if type(rolls) is not dict:
+            return None
+        present = 0
+        copied = 0
+        att_total = def_total = 0
+        for line in (att_line, def_line):
+            total = 0
+            for token in line:
+                if token == sent_back:
+                    continue
+                faces = rolls.get(token)
+                kind = magic.get(token) if magic else None
+                if kind == "water":
+                    if faces is not None:
+                        if faces != [] or type(faces) is not list:
+                            return None
+                        present += 1
+                    if token in gear:
+                        total += 3
+                    continue
+                if type(faces) is not list:
+                    return None
+                present += 1
+                top = sides_of[token]
+                if kind == "fire":
+                    a, b = faces
+                    if type(a) is not int or type(b) is not int:
+                        return None
+                    if not (0 < a <= top and 0 < b <= top):
+                        return None
+                    value = a + b
+                else:
+                    if len(faces) != 1:
+                        return None
+                    value = faces[0]
+                    if type(value) is not int or not 0 < value <= top:
+                        return None
+                if token == water_copy:
+                    copied = value
+                total += value + 3 if token in gear else value
+            if line is att_line:
+                att_total = total
+            else:
+                def_total = total
+        if len(rolls) != present:
+            # Only a combatant sent back by wind may be listed besides the fighters, with [].
+            if len(rolls) != present + 1 or rolls.get(sent_back) != []:
+                return None
+        if water_carrier is not None:
+            if water_carrier in att_line:
+                att_total += copied
+            else:
+                def_total += copied
+        if att_total != def_total:
+            if att_total > def_total:
+                loser, line, gone = defender, def_line, alive_d
+            else:
+                loser, line, gone = attacker, att_line, alive_a
+            spared = None
+            if loser == "tails" and magic and "earth" in magic.values():
+                if rulebook:
+                    gone = None
+                else:
+                    for token, kind in magic.items():
+                        if kind == "earth":
+                            spared = token
+            if gone is not None:
+                for token in line:
+                    if token != sent_back and token != spared:
+                        gone.discard(token)
+        attacker, defender = defender, attacker
+        alive_a, alive_d, seen_a, seen_d = alive_d, alive_a, seen_d, seen_a
+        ids_a, ids_d = ids_d, ids_a
+
+    if len(alive_h) != result["heads"] or len(alive_t) != result["tails"]:
+        return None
+    return {"heads": result["heads"], "tails": result["tails"]}

@@ -1,0 +1,106 @@
+"""Strict reading of JSON values: the error builders every record parser shares.
+
+Parsers test shapes inline on the fast path (``type(v) is dict``, key-set
+comparisons) and call these helpers only to build the located
+:class:`RecordSyntaxError` once something is wrong, so a legal record pays
+nothing for the detailed messages.
+
+Paths are written ``rounds[1].outfit.tails[0].counter``: keys joined by dots,
+list indexes (0-based) in brackets; the whole record is ``record``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable
+from typing import Any, NoReturn
+
+from games.engines.errors import RecordSyntaxError
+
+_JSON_NAMES = {
+    dict: "an object",
+    list: "an array",
+    str: "a string",
+    int: "an integer",
+    float: "a number",
+    bool: "a boolean (true/false)",
+    type(None): "null",
+}
+
+
+def json_type_name(value: Any) -> str:
+    """How the value reads in JSON terms, e.g. ``a string ("3")``."""
+    name = _JSON_NAMES.get(type(value), type(value).__name__)
+    if isinstance(value, (str, int, float)) and not isinstance(value, bool):
+        text = repr(value) if not isinstance(value, str) else f'"{value}"'
+        if len(text) > 40:
+            text = text[:37] + "..."
+        return f"{name} ({text})"
+    return name
+
+
+def key_path(base: str, key: str) -> str:
+    return f"{base}.{key}" if base else key
+
+
+def index_path(base: str, index: int) -> str:
+    return f"{base}[{index}]"
+
+
+def type_error(path: str, expected: str, value: Any) -> RecordSyntaxError:
+    return RecordSyntaxError(
+        "syntax.type", path, {"expected": expected, "got": json_type_name(value)}
+    )
+
+
+def raise_object_error(
+    value: Any, path: str, required: Iterable[str], allowed: Collection[str]
+) -> NoReturn:
+    """Raise the first problem of a value that should be an object with these keys."""
+    if type(value) is not dict:
+        raise type_error(path, "an object", value)
+    for key in value:
+        if key not in allowed:
+            raise RecordSyntaxError("syntax.unknown_key", path, {"key": key})
+    for key in required:
+        if key not in value:
+            raise RecordSyntaxError("syntax.missing", key_path(path, key), {"key": key})
+    raise AssertionError("raise_object_error called on a well-formed object")  # pragma: no cover
+
+
+def raise_choice_error(value: Any, path: str, allowed: Iterable[Any]) -> NoReturn:
+    """Raise for a value that is not one of ``allowed`` (a type error if not even a string)."""
+    allowed = list(allowed)
+    if allowed and isinstance(allowed[0], str) and type(value) is not str:
+        raise type_error(path, "a string", value)
+    if allowed and type(allowed[0]) is int and type(value) is not int:
+        raise type_error(path, "an integer", value)
+    raise RecordSyntaxError(
+        "syntax.choice",
+        path,
+        {"value": value, "allowed": ", ".join(str(a) for a in allowed)},
+    )
+
+
+def check_object(value: Any, path: str, required: tuple[str, ...], allowed: frozenset[str]) -> dict:
+    """Return ``value`` if it is an object with every required and only allowed keys."""
+    if type(value) is not dict or not value.keys() <= allowed or not value.keys() >= set(required):
+        raise_object_error(value, path, required, allowed)
+    return value
+
+
+def check_list(value: Any, path: str) -> list:
+    if type(value) is not list:
+        raise type_error(path, "an array", value)
+    return value
+
+
+def check_int(value: Any, path: str) -> int:
+    if type(value) is not int:
+        raise type_error(path, "an integer", value)
+    return value
+
+
+def check_choice(value: Any, path: str, allowed: Collection[Any]) -> Any:
+    if type(value) not in (str, int) or value not in allowed:
+        raise_choice_error(value, path, allowed)
+    return value
