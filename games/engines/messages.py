@@ -198,6 +198,9 @@ MESSAGES: dict[str, str] = {
     ),
     "odds.ruleset": gettext_noop("'%(value)s' is not a ruleset (%(allowed)s)"),
     "odds.side": gettext_noop("'%(value)s' is not a side (heads, tails)"),
+    "odds.phase": gettext_noop(
+        "odds are computed before the dice; the game is in the %(phase)s phase of round %(round)s"
+    ),
 }
 
 

@@ -92,7 +92,13 @@ def _fast_score(data: Any) -> dict[str, int] | None:
         alive_a, alive_d, seen_a, seen_d = alive_t, alive_h, seen_t, seen_h
         ids_a, ids_d = _IDS["tails"], _IDS["heads"]
     sides_of: dict[str, int] = {}  # token -> die sides
-    used: set[tuple[str, str]] = set()
+    # Counters each side has not used yet (an unknown or reused counter is not in it).
+    left_h = set(_OWNED["heads"])
+    left_t = set(_OWNED["tails"])
+    if first == "heads":
+        left_a, left_d = left_h, left_t
+    else:
+        left_a, left_d = left_t, left_h
 
     number = 0
     for entry in rounds:
@@ -169,9 +175,8 @@ def _fast_score(data: Any) -> dict[str, int] | None:
         else:
             return None
         # Outfit.
-        gear = _EMPTY
         magic = _EMPTY
-        water_carrier = water_copy = sent_back = None
+        water_carrier = water_copy = sent_back = sword_on = shield_on = None
         ended = False
         if outfit:
             if type(outfit) is not dict:
@@ -180,11 +185,10 @@ def _fast_score(data: Any) -> dict[str, int] | None:
             def_p = outfit.get(defender, _ABSENT)
             if len(outfit) != (att_p is not _ABSENT) + (def_p is not _ABSENT):
                 return None
-            gear = set()
             magic = {}
-            for side, placements, mine, theirs in (
-                (attacker, att_p, att_line, def_line),
-                (defender, def_p, def_line, att_line),
+            for side, placements, mine, theirs, left in (
+                (attacker, att_p, att_line, def_line, left_a),
+                (defender, def_p, def_line, att_line, left_d),
             ):
                 if type(placements) is not list:
                     if placements is _ABSENT:
@@ -195,14 +199,14 @@ def _fast_score(data: Any) -> dict[str, int] | None:
                         return None
                     counter = placed["counter"]
                     on = placed["on"]
-                    if counter not in _OWNED[side] or (side, counter) in used:
+                    if counter not in left:
                         return None
                     if counter == "water":
                         if len(placed) != 3:
                             return None
                     elif len(placed) != 2:
                         return None
-                    used.add((side, counter))
+                    left.remove(counter)
                     if counter == "wind":
                         if on not in theirs or on in magic or on == water_copy:
                             return None
@@ -213,15 +217,17 @@ def _fast_score(data: Any) -> dict[str, int] | None:
                         continue
                     if on not in mine or on == sent_back:
                         return None
+                    # One sword and one shield a side, the sword only for the attacker and
+                    # the shield only for the defender: no combatant can get two gears.
                     if counter == "sword":
                         if side != attacker:
                             return None
-                        gear.add(on)  # one sword a side: never a second gear on `on`
+                        sword_on = on
                         continue
                     if counter == "shield":
                         if side == attacker:
                             return None
-                        gear.add(on)
+                        shield_on = on
                         continue
                     if on in magic:
                         return None
@@ -242,52 +248,56 @@ def _fast_score(data: Any) -> dict[str, int] | None:
                 return None
             attacker, defender = defender, attacker
             alive_a, alive_d, seen_a, seen_d = alive_d, alive_a, seen_d, seen_a
-            ids_a, ids_d = ids_d, ids_a
+            ids_a, ids_d, left_a, left_d = ids_d, ids_a, left_d, left_a
             continue
         if type(rolls) is not dict:
             return None
         present = 0
         copied = 0
-        att_total = def_total = 0
+        att_total = 3 if sword_on is not None and sword_on != sent_back else 0
+        def_total = 3 if shield_on is not None and shield_on != sent_back else 0
         for line in (att_line, def_line):
             total = 0
             for token in line:
                 if token == sent_back:
                     continue
                 faces = rolls.get(token)
-                kind = magic.get(token) if magic else None
-                if kind == "water":
-                    if faces is not None:
-                        if faces != [] or type(faces) is not list:
+                if magic and token in magic:
+                    kind = magic[token]
+                    if kind == "water":
+                        if faces is not None:
+                            if faces != [] or type(faces) is not list:
+                                return None
+                            present += 1
+                        continue
+                    if kind == "fire":
+                        if type(faces) is not list:
+                            return None
+                        a, b = faces
+                        top = sides_of[token]
+                        if type(a) is not int or type(b) is not int:
+                            return None
+                        if not (0 < a <= top and 0 < b <= top):
                             return None
                         present += 1
-                    if token in gear:
-                        total += 3
-                    continue
-                if type(faces) is not list:
+                        value = a + b
+                        total += value
+                        if token == water_copy:
+                            copied = value
+                        continue
+                if type(faces) is not list or len(faces) != 1:
+                    return None
+                value = faces[0]
+                if type(value) is not int or not 0 < value <= sides_of[token]:
                     return None
                 present += 1
-                top = sides_of[token]
-                if kind == "fire":
-                    a, b = faces
-                    if type(a) is not int or type(b) is not int:
-                        return None
-                    if not (0 < a <= top and 0 < b <= top):
-                        return None
-                    value = a + b
-                else:
-                    if len(faces) != 1:
-                        return None
-                    value = faces[0]
-                    if type(value) is not int or not 0 < value <= top:
-                        return None
+                total += value
                 if token == water_copy:
                     copied = value
-                total += value + 3 if token in gear else value
             if line is att_line:
-                att_total = total
+                att_total += total
             else:
-                def_total = total
+                def_total += total
         if len(rolls) != present:
             # Only a combatant sent back by wind may be listed besides the fighters, with [].
             if len(rolls) != present + 1 or rolls.get(sent_back) != []:
@@ -316,7 +326,7 @@ def _fast_score(data: Any) -> dict[str, int] | None:
                         gone.discard(token)
         attacker, defender = defender, attacker
         alive_a, alive_d, seen_a, seen_d = alive_d, alive_a, seen_d, seen_a
-        ids_a, ids_d = ids_d, ids_a
+        ids_a, ids_d, left_a, left_d = ids_d, ids_a, left_d, left_a
 
     if len(alive_h) != result["heads"] or len(alive_t) != result["tails"]:
         return None
