@@ -50,7 +50,7 @@ MESSAGES: dict[str, str] = {
     "record.not_json": gettext_noop("the record is not valid JSON: %(detail)s"),
     "record.unreadable": gettext_noop("the record cannot be read: %(detail)s"),
     "syntax.type": gettext_noop("%(path)s: expected %(expected)s, got %(got)s"),
-    "syntax.missing": gettext_noop("%(path)s: the required key '%(key)s' is missing"),
+    "syntax.missing": gettext_noop("%(parent)s: the required key '%(key)s' is missing"),
     "syntax.unknown_key": gettext_noop("%(path)s: unknown key '%(key)s'"),
     "syntax.choice": gettext_noop("%(path)s: '%(value)s' is not one of %(allowed)s"),
     "syntax.token_id": gettext_noop(
@@ -63,6 +63,9 @@ MESSAGES: dict[str, str] = {
         "%(path)s: only water names a 'copy' target, not '%(counter)s'"
     ),
     "syntax.empty": gettext_noop("%(path)s: must not be empty"),
+    "syntax.duplicate_key": gettext_noop(
+        "the record repeats the key '%(key)s' in one object; every key appears once"
+    ),
     "game.unsupported": gettext_noop(
         "%(path)s: '%(value)s' is not a supported game (supported: %(allowed)s)"
     ),
@@ -167,6 +170,103 @@ MESSAGES: dict[str, str] = {
     ),
     "rounds.too_few": gettext_noop(
         "the record stops after round %(count)s, but a squad-%(squad)s game has %(squad)s rounds"
+    ),
+    # --- Goblin II ---------------------------------------------------------------------
+    "goblin.catalogue": gettext_noop(
+        "%(path)s: the record uses the card catalogue '%(value)s', but this site replays "
+        "'%(expected)s'"
+    ),
+    "goblin.setup_required": gettext_noop(
+        "%(path)s: in the open mode the kept special equipment is face up, so the record lists it"
+    ),
+    "goblin.setup_not_allowed": gettext_noop(
+        "%(path)s: in the covered mode the arsenal is hidden; the record has no set-up"
+    ),
+    "goblin.concede_with_plays": gettext_noop("%(path)s: a turn that concedes plays no cards"),
+    "setup.specials_count": gettext_noop(
+        "%(side)s keeps %(count)s special equipment cards; the %(mode)s mode keeps %(expected)s"
+    ),
+    "setup.not_special": gettext_noop("'%(card)s' is not a special equipment card"),
+    "setup.too_many_of_card": gettext_noop(
+        "%(side)s keeps %(count)s '%(card)s', but the arsenal has %(limit)s"
+    ),
+    "goblin.rounds_too_many": gettext_noop(
+        "the game ended after round %(last)s, when a troop ran out, but the record has "
+        "%(count)s rounds"
+    ),
+    "goblin.rounds_too_few": gettext_noop(
+        "the record stops after round %(count)s, but neither troop has run out (heads has "
+        "%(heads_left)s cards left, tails %(tails_left)s)"
+    ),
+    "reveal.none": gettext_noop("%(side)s must reveal the top card of its troop"),
+    "reveal.troop_empty": gettext_noop("%(side)s has no card left in its troop to reveal"),
+    "reveal.card_exhausted": gettext_noop(
+        "%(side)s reveals another '%(card)s', but its troop has only %(limit)s"
+    ),
+    "reveal.extra_not_allowed": gettext_noop(
+        "%(side)s reveals more than its top card, but only a side with fewer combatants in "
+        "reserve may (%(side)s %(mine)s, %(other)s %(theirs)s)"
+    ),
+    "reveal.extra_too_many": gettext_noop(
+        "%(side)s reveals %(count)s extra cards, but may reveal at most %(allowed)s, up to "
+        "%(other)s's %(theirs)s combatants in reserve"
+    ),
+    "vanguard.count": gettext_noop(
+        "the attacker picks 1 to 3 combatants for %(owner)s's vanguard, not %(count)s"
+    ),
+    "vanguard.duplicate": gettext_noop("'%(token)s' is picked twice for the vanguard"),
+    "vanguard.not_owner": gettext_noop("'%(token)s' is not one of %(owner)s's combatants"),
+    "vanguard.not_in_reserve": gettext_noop(
+        "'%(token)s' is not in %(owner)s's reserve (reserve: %(reserve)s)"
+    ),
+    "turn.wrong_side": gettext_noop("it is %(expected)s's turn, but the record gives %(side)s's"),
+    "turn.after_passes": gettext_noop(
+        "both sides passed in a row, so the card exchange is over; no further turn"
+    ),
+    "turn.after_air": gettext_noop(
+        "air emptied a vanguard, so the round is over; no further card or turn"
+    ),
+    "turn.after_concede": gettext_noop("a side conceded the round; no further turn"),
+    "turn.not_closed": gettext_noop(
+        "the card exchange is not over: it ends when both sides pass in a row or one concedes"
+    ),
+    "play.used_up": gettext_noop(
+        "%(side)s has already played every '%(card)s' its arsenal holds (%(limit)s)"
+    ),
+    "play.special_not_kept": gettext_noop(
+        "'%(card)s' is not among %(side)s's kept special equipment (%(kept)s)"
+    ),
+    "play.specials_used_up": gettext_noop(
+        "%(side)s kept %(limit)s special equipment cards and has played them all"
+    ),
+    "play.arsenal_used_up": gettext_noop(
+        "in the covered mode %(side)s holds %(limit)s arsenal cards and has played them all"
+    ),
+    "play.role": gettext_noop("'%(card)s' is played only by the %(role)s"),
+    "play.target_own": gettext_noop(
+        "'%(card)s' goes on %(side)s's own vanguard; '%(token)s' is not there (%(own)s)"
+    ),
+    "play.target_enemy": gettext_noop(
+        "'%(card)s' goes on the enemy vanguard; '%(token)s' is not there (%(enemy)s)"
+    ),
+    "play.target_any": gettext_noop(
+        "'%(card)s' goes on a vanguard combatant; '%(token)s' is in neither vanguard"
+    ),
+    "play.equipment_taken": gettext_noop(
+        "'%(token)s' already carries the equipment '%(other)s'; at most one equipment per combatant"
+    ),
+    "play.magic_taken": gettext_noop(
+        "'%(token)s' already carries the magic '%(other)s'; at most one magic per combatant"
+    ),
+    "play.copy_self": gettext_noop("'%(card)s' on '%(token)s' cannot copy its own carrier"),
+    "play.copy_not_in_vanguard": gettext_noop(
+        "'%(card)s' copies '%(copy)s', which is in neither vanguard"
+    ),
+    "goblin.copy_required": gettext_noop(
+        "%(path)s: '%(card)s' needs 'copy', the combatant whose value it takes"
+    ),
+    "goblin.copy_not_allowed": gettext_noop(
+        "%(path)s: only a card that copies names a 'copy' target, not '%(card)s'"
     ),
     # --- end of game -----------------------------------------------------------------
     "result.mismatch": gettext_noop(

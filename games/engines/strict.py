@@ -63,7 +63,9 @@ def raise_object_error(
             raise RecordSyntaxError("syntax.unknown_key", path, {"key": key})
     for key in required:
         if key not in value:
-            raise RecordSyntaxError("syntax.missing", key_path(path, key), {"key": key})
+            raise RecordSyntaxError(
+                "syntax.missing", key_path(path, key), {"key": key, "parent": path or "record"}
+            )
     raise AssertionError("raise_object_error called on a well-formed object")  # pragma: no cover
 
 
