@@ -131,6 +131,12 @@ MESSAGES: dict[str, str] = {
     "outfit.magic_taken": gettext_noop(
         "'%(token)s' already carries the magic counter '%(other)s'; at most one magic per combatant"
     ),
+    "outfit.copy_not_water": gettext_noop(
+        "only water copies another combatant; '%(counter)s' on '%(token)s' names no copy target"
+    ),
+    "outfit.copy_missing": gettext_noop(
+        "water on '%(token)s' must name the combatant whose dice it copies"
+    ),
     "outfit.copy_self": gettext_noop("water on '%(token)s' cannot copy its own carrier"),
     "outfit.copy_not_fighting": gettext_noop(
         "water copies '%(copy)s', which does not fight this round (fighting: %(fighting)s)"

@@ -178,9 +178,11 @@ def _fast_score(data: Any) -> dict[str, int] | None:
         magic = _EMPTY
         water_carrier = water_copy = sent_back = sword_on = shield_on = None
         ended = False
-        if outfit:
-            if type(outfit) is not dict:
-                return None
+        if outfit is _ABSENT:
+            pass
+        elif type(outfit) is not dict:
+            return None
+        elif outfit:
             att_p = outfit.get(attacker, _ABSENT)
             def_p = outfit.get(defender, _ABSENT)
             if len(outfit) != (att_p is not _ABSENT) + (def_p is not _ABSENT):
@@ -240,8 +242,6 @@ def _fast_score(data: Any) -> dict[str, int] | None:
                             return None
                         water_carrier = on
                         water_copy = copy
-        elif outfit is not _ABSENT and type(outfit) is not dict:
-            return None
         # Combat.
         if ended:
             if rolls is not _ABSENT and (type(rolls) is not dict or rolls):

@@ -390,7 +390,13 @@ class Game:
             raise self._illegal(
                 "outfit.magic_taken", side, {"token": on, "other": self.magic[on]}, ".on"
             )
+        if counter != WATER and copy is not None:
+            raise self._illegal(
+                "outfit.copy_not_water", side, {"counter": counter, "token": on}, ".copy"
+            )
         if counter == WATER:
+            if copy is None:
+                raise self._illegal("outfit.copy_missing", side, {"token": on}, "")
             if copy == on:
                 raise self._illegal("outfit.copy_self", side, {"token": on}, ".copy")
             if copy is not None and copy == self.sent_back:
