@@ -264,6 +264,8 @@ MESSAGES: dict[str, str] = {
     "play.magic_taken": gettext_noop(
         "'%(token)s' already carries the magic '%(other)s'; at most one magic per combatant"
     ),
+    "play.copy_not_allowed": gettext_noop("'%(card)s' does not copy; it names no copy target"),
+    "play.copy_missing": gettext_noop("'%(card)s' must name the combatant whose value it takes"),
     "play.copy_self": gettext_noop("'%(card)s' on '%(token)s' cannot copy its own carrier"),
     "play.copy_not_in_vanguard": gettext_noop(
         "'%(card)s' copies '%(copy)s', which is in neither vanguard"

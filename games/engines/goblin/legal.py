@@ -135,6 +135,13 @@ def apply_action(game: Game, action: Action) -> None:
         raise TypeError(f"not a Goblin II action: {action!r}")
 
 
+def after(game: Game, action: Action) -> Game:
+    """A new game: ``game`` after ``action`` (``game`` itself is unchanged)."""
+    new = game.copy()
+    apply_action(new, action)
+    return new
+
+
 __all__ = [
     "Action",
     "Concede",
@@ -143,6 +150,7 @@ __all__ = [
     "PickVanguard",
     "PlayCard",
     "Reveal",
+    "after",
     "apply_action",
     "legal_actions",
     "legal_plays",

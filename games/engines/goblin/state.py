@@ -24,6 +24,7 @@ nothing.
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
@@ -214,6 +215,11 @@ class Game:
     @property
     def is_over(self) -> bool:
         return self.phase == END
+
+    def copy(self) -> Game:
+        """An independent copy of this state (the catalogue is shared, it never changes)."""
+        shared = (self.catalogue, self.troop_cards, self.arsenal_cards)
+        return copy.deepcopy(self, {id(obj): obj for obj in shared})
 
     def value(self, token: str) -> int:
         """The printed fighting value of a revealed combatant."""
@@ -428,7 +434,11 @@ class Game:
         if on in slots:
             code = "play.magic_taken" if card.slot == "magic" else "play.equipment_taken"
             raise self._illegal(code, side, {"token": on, "other": slots[on][0]}, ".on")
+        if card.effect != "copy" and copy is not None:
+            raise self._illegal("play.copy_not_allowed", side, {"card": card_id}, ".copy")
         if card.effect == "copy":
+            if copy is None:
+                raise self._illegal("play.copy_missing", side, {"card": card_id}, "")
             if copy == on:
                 raise self._illegal("play.copy_self", side, {"card": card_id, "token": on}, ".copy")
             if copy not in self.vanguard[HEADS] and copy not in self.vanguard[TAILS]:
