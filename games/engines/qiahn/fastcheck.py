@@ -47,64 +47,78 @@ def fast_score(data: Any) -> dict[str, int] | None:
     """The final score if ``data`` is a fully legal record whose result matches, else None."""
     try:
         return _fast_score(data)
-    except (TypeError, AttributeError, KeyError, ValueError):
-        # Something of the wrong type (an unhashable key, a method on a non-object...):
-        # not a legal record; the step-by-step replay will say why.
+    except (TypeError, AttributeError, KeyError, ValueError, IndexError):
+        # A value of the wrong JSON type: subscripting a non-object with a key,
+        # hashing an array, unpacking the wrong length... Not a legal record; the
+        # step-by-step replay will say why.
         return None
 
 
 def _fast_score(data: Any) -> dict[str, int] | None:
-    # Exact key sets are checked as "every required key is read with [] (KeyError if
-    # missing) and the object has no more keys than that".
-    if type(data) is not dict or len(data) != 7:
+    # Shapes are checked the cheap way: a required key is read with [] (a KeyError if
+    # it is missing, a TypeError if the value is not an object) and the object's length
+    # says there is nothing else. Membership in a set of strings implies a string.
+    if len(data) != 7:
         return None
     if type(data["format"]) is not int or data["format"] != 1 or data["game"] != "qiahn-tactics":
         return None
     ruleset = data["ruleset"]
     squad = data["squad"]
     first = data["initiative"]
-    # Membership in a set of strings implies a string (hashing a list raises TypeError).
     if ruleset not in _RULESETS or first not in _SIDE_KEYS:
         return None
     if type(squad) is not int or (squad != 3 and squad != 6):
         return None
     result = data["result"]
-    if type(result) is not dict or len(result) != 2:
-        return None
-    if type(result["heads"]) is not int or type(result["tails"]) is not int:
+    if len(result) != 2 or type(result["heads"]) is not int or type(result["tails"]) is not int:
         return None
     rounds = data["rounds"]
     if type(rounds) is not list or len(rounds) != squad:
         return None
 
     rulebook = ruleset == RULEBOOK
-    # Per side: face-up tokens in play, types uncovered so far, token ids by round.
-    alive_h: set[str] = set()
-    alive_t: set[str] = set()
+    # Per side: face-up tokens in play (token -> die sides), types uncovered so far,
+    # token ids by round, counters not used yet. "_a" is the attacker's, "_d" the
+    # defender's; they swap every round.
+    alive_h: dict[str, int] = {}
+    alive_t: dict[str, int] = {}
     seen_h = dict.fromkeys(DIE_SIDES, 0)  # an unknown type is a KeyError
     seen_t = dict.fromkeys(DIE_SIDES, 0)
-    if first == "heads":
-        attacker, defender = "heads", "tails"
-        alive_a, alive_d, seen_a, seen_d = alive_h, alive_t, seen_h, seen_t
-        ids_a, ids_d = _IDS["heads"], _IDS["tails"]
-    else:
-        attacker, defender = "tails", "heads"
-        alive_a, alive_d, seen_a, seen_d = alive_t, alive_h, seen_t, seen_h
-        ids_a, ids_d = _IDS["tails"], _IDS["heads"]
-    sides_of: dict[str, int] = {}  # token -> die sides
-    # Counters each side has not used yet (an unknown or reused counter is not in it).
-    left_h = set(_OWNED["heads"])
+    left_h = set(_OWNED["heads"])  # an unknown or reused counter is not in it
     left_t = set(_OWNED["tails"])
-    if first == "heads":
-        left_a, left_d = left_h, left_t
-    else:
-        left_a, left_d = left_t, left_h
+    heads_first = (
+        "heads",
+        "tails",
+        alive_h,
+        alive_t,
+        seen_h,
+        seen_t,
+        _IDS["heads"],
+        _IDS["tails"],
+        left_h,
+        left_t,
+    )
+    tails_first = (
+        "tails",
+        "heads",
+        alive_t,
+        alive_h,
+        seen_t,
+        seen_h,
+        _IDS["tails"],
+        _IDS["heads"],
+        left_t,
+        left_h,
+    )
+    # Round k's roles: the initiative attacks in odd rounds.
+    roles = (tails_first, heads_first) if first == "heads" else (heads_first, tails_first)
 
     number = 0
     for entry in rounds:
         number += 1
-        if type(entry) is not dict:
-            return None
+        attacker, defender, alive_a, alive_d, seen_a, seen_d, ids_a, ids_d, left_a, left_d = roles[
+            number & 1
+        ]
         uncover = entry["uncover"]
         deploy = entry["deploy"]
         size = len(entry)
@@ -116,9 +130,7 @@ def _fast_score(data: Any) -> dict[str, int] | None:
             rolls = entry.get("rolls", _ABSENT)
             if size != 2 + (outfit is not _ABSENT) + (rolls is not _ABSENT):
                 return None
-        if type(uncover) is not dict or len(uncover) != 2:
-            return None
-        if type(deploy) is not dict or len(deploy) != 2:
+        if len(uncover) != 2 or len(deploy) != 2:
             return None
         # Uncover: a known type, at most two of a type per side.
         kind = uncover[attacker]
@@ -126,17 +138,13 @@ def _fast_score(data: Any) -> dict[str, int] | None:
         if n == 2:
             return None
         seen_a[kind] = n + 1
-        token = ids_a[number]
-        alive_a.add(token)
-        sides_of[token] = DIE_SIDES[kind]
+        alive_a[ids_a[number]] = DIE_SIDES[kind]
         kind = uncover[defender]
         n = seen_d[kind]
         if n == 2:
             return None
         seen_d[kind] = n + 1
-        token = ids_d[number]
-        alive_d.add(token)
-        sides_of[token] = DIE_SIDES[kind]
+        alive_d[ids_d[number]] = DIE_SIDES[kind]
         # Deploy: 1 to 3 distinct face-up tokens of one's own still in play.
         att_line = deploy[attacker]
         def_line = deploy[defender]
@@ -178,12 +186,8 @@ def _fast_score(data: Any) -> dict[str, int] | None:
         magic = _EMPTY
         water_carrier = water_copy = sent_back = sword_on = shield_on = None
         ended = False
-        if outfit is _ABSENT:
-            pass
-        elif type(outfit) is not dict:
-            return None
-        elif outfit:
-            att_p = outfit.get(attacker, _ABSENT)
+        if outfit is not _ABSENT and outfit:
+            att_p = outfit.get(attacker, _ABSENT)  # AttributeError unless an object
             def_p = outfit.get(defender, _ABSENT)
             if len(outfit) != (att_p is not _ABSENT) + (def_p is not _ABSENT):
                 return None
@@ -197,7 +201,7 @@ def _fast_score(data: Any) -> dict[str, int] | None:
                         continue
                     return None
                 for placed in placements:
-                    if ended or type(placed) is not dict:
+                    if ended:
                         return None
                     counter = placed["counter"]
                     on = placed["on"]
@@ -242,39 +246,66 @@ def _fast_score(data: Any) -> dict[str, int] | None:
                             return None
                         water_carrier = on
                         water_copy = copy
+        elif outfit is not _ABSENT and type(outfit) is not dict:
+            return None
         # Combat.
         if ended:
             if rolls is not _ABSENT and (type(rolls) is not dict or rolls):
                 return None
-            attacker, defender = defender, attacker
-            alive_a, alive_d, seen_a, seen_d = alive_d, alive_a, seen_d, seen_a
-            ids_a, ids_d, left_a, left_d = ids_d, ids_a, left_d, left_a
             continue
         if type(rolls) is not dict:
             return None
+        if not magic:
+            # No magic this round (the common case): every fighter rolls one face.
+            att_total = 3 if sword_on is not None else 0
+            for token in att_line:
+                faces = rolls[token]
+                if type(faces) is not list or len(faces) != 1:
+                    return None
+                value = faces[0]
+                if type(value) is not int or not 0 < value <= alive_a[token]:
+                    return None
+                att_total += value
+            def_total = 3 if shield_on is not None else 0
+            for token in def_line:
+                faces = rolls[token]
+                if type(faces) is not list or len(faces) != 1:
+                    return None
+                value = faces[0]
+                if type(value) is not int or not 0 < value <= alive_d[token]:
+                    return None
+                def_total += value
+            if len(rolls) != len(att_line) + len(def_line):
+                return None
+            if att_total != def_total:
+                if att_total > def_total:
+                    for token in def_line:
+                        del alive_d[token]
+                else:
+                    for token in att_line:
+                        del alive_a[token]
+            continue
         present = 0
         copied = 0
         att_total = 3 if sword_on is not None and sword_on != sent_back else 0
         def_total = 3 if shield_on is not None and shield_on != sent_back else 0
-        for line in (att_line, def_line):
+        for line, alive in ((att_line, alive_a), (def_line, alive_d)):
             total = 0
             for token in line:
                 if token == sent_back:
                     continue
-                faces = rolls.get(token)
                 if magic and token in magic:
                     kind = magic[token]
                     if kind == "water":
-                        if faces is not None:
+                        faces = rolls.get(token, _ABSENT)
+                        if faces is not _ABSENT:
                             if faces != [] or type(faces) is not list:
                                 return None
                             present += 1
                         continue
                     if kind == "fire":
-                        if type(faces) is not list:
-                            return None
-                        a, b = faces
-                        top = sides_of[token]
+                        a, b = rolls[token]
+                        top = alive[token]
                         if type(a) is not int or type(b) is not int:
                             return None
                         if not (0 < a <= top and 0 < b <= top):
@@ -285,10 +316,11 @@ def _fast_score(data: Any) -> dict[str, int] | None:
                         if token == water_copy:
                             copied = value
                         continue
+                faces = rolls[token]
                 if type(faces) is not list or len(faces) != 1:
                     return None
                 value = faces[0]
-                if type(value) is not int or not 0 < value <= sides_of[token]:
+                if type(value) is not int or not 0 < value <= alive[token]:
                     return None
                 present += 1
                 total += value
@@ -323,10 +355,7 @@ def _fast_score(data: Any) -> dict[str, int] | None:
             if gone is not None:
                 for token in line:
                     if token != sent_back and token != spared:
-                        gone.discard(token)
-        attacker, defender = defender, attacker
-        alive_a, alive_d, seen_a, seen_d = alive_d, alive_a, seen_d, seen_a
-        ids_a, ids_d, left_a, left_d = ids_d, ids_a, left_d, left_a
+                        del gone[token]
 
     if len(alive_h) != result["heads"] or len(alive_t) != result["tails"]:
         return None
