@@ -7,7 +7,11 @@ class AccountsConfig(AppConfig):
     verbose_name = _("People and roles")
 
     def ready(self) -> None:
+        from accounts.demo import load_people
         from accounts.navigation import NavEntry, register
+        from config import demo
+
+        demo.register("people", load_people, order=0)
 
         register(
             NavEntry(

@@ -56,7 +56,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "django.middleware.locale.LocaleMiddleware",
+    "config.middleware.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -105,6 +105,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "timeout": 20,
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
+    # Tests that race several connections need a real file (an in-memory database
+    # shares one cache and fails with "table is locked" instead of waiting).
+    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-db.sqlite3")}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Cache, broker and background jobs ------------------------------------------
@@ -216,6 +219,16 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    "ENUM_NAME_OVERRIDES": {
+        "EventStatusEnum": "tournaments.models.choices.EventStatus",
+        "RegistrationStatusEnum": "tournaments.models.choices.RegistrationStatus",
+        "RoundStatusEnum": "tournaments.models.choices.RoundStatus",
+        "RoundKindEnum": "tournaments.models.choices.RoundKind",
+        "MatchStatusEnum": "tournaments.models.choices.MatchStatus",
+        "PenaltyKindEnum": "tournaments.models.choices.PenaltyKind",
+        "SideEnum": "tournaments.models.choices.Side",
+        "GameWinnerEnum": [("a", "a"), ("b", "b"), ("draw", "draw")],
+    },
 }
 
 # --- Security -----------------------------------------------------------------------
@@ -223,6 +236,7 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_HTTPONLY = True
+CSRF_FAILURE_VIEW = "config.views.csrf_failure"
 if not DEBUG:
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

@@ -3,10 +3,11 @@ from django.contrib import admin
 from django.urls import include, path
 
 from config import views
+from config.language import set_language
 
 urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
-    path("i18n/", include("django.conf.urls.i18n")),
+    path("i18n/setlang/", set_language, name="set_language"),
     path("api/", include("config.api_urls")),
 ]
 

@@ -85,3 +85,14 @@ def page_not_found(request: HttpRequest, exception: Exception | None = None) -> 
 
 def server_error(request: HttpRequest) -> HttpResponse:
     return _error(request, 500, "errors/500.html")
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    """A forged or stale form: say so in the user's language; nothing was changed."""
+    if request.path.startswith("/api/"):
+        from django.utils.translation import gettext as _
+
+        return JsonResponse(
+            {"detail": _("CSRF check failed: the request was refused.")}, status=403
+        )
+    return render(request, "errors/403_csrf.html", status=403)

@@ -1,0 +1,34 @@
+"""Demo data: people first, then whatever each app registers (events, catalogue, ...).
+
+``python manage.py demo_data`` runs every loader in order; each loader is
+idempotent, so running the command twice changes nothing the second time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+Loader = Callable[["DemoContext"], list[str]]
+
+
+@dataclass
+class DemoContext:
+    """What the loaders share: the demo people by role, and lines to print at the end."""
+
+    admin: object = None
+    judges: list = field(default_factory=list)
+    players: list = field(default_factory=list)
+
+
+_loaders: list[tuple[int, str, Loader]] = []
+
+
+def register(name: str, loader: Loader, *, order: int = 50) -> None:
+    global _loaders
+    _loaders = [item for item in _loaders if item[1] != name]
+    _loaders.append((order, name, loader))
+
+
+def loaders() -> list[tuple[str, Loader]]:
+    return [(name, loader) for _order, name, loader in sorted(_loaders, key=lambda i: i[:2])]

@@ -1,0 +1,536 @@
+"""Admin: the catalogue (with CSV import and export) and the rulings document's versions
+(edit a draft, preview, see what changed, publish with confirmation). Every write to a
+version goes through the services, so published versions stay frozen."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
+from django.forms.models import BaseInlineFormSet
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.template.response import TemplateResponse
+from django.urls import path
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from config.errors import DomainError
+from rulings import selectors
+from rulings.core.cards import normalise, parse_card_ref
+from rulings.core.document import Section, make_entry, validate_entries
+from rulings.deckcheck import FORMATS
+from rulings.errors import CatalogueImportInvalid, IssuesError
+from rulings.forms import CatalogueImportForm, PublishForm
+from rulings.messages import issue_message
+from rulings.models import (
+    Card,
+    DeckList,
+    DeckListEntry,
+    DocumentEntry,
+    DocumentVersion,
+    Edition,
+    RulingsDocument,
+    VersionStatus,
+)
+from rulings.services import (
+    catalogue_import,
+    document_entry_delete,
+    document_entry_save,
+    document_version_discard,
+    document_version_publish,
+    document_version_start_draft,
+    document_version_update,
+)
+
+
+def _csv_response(text: str, filename: str) -> HttpResponse:
+    response = HttpResponse(text, content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+# --- catalogue ------------------------------------------------------------------------------------
+@admin.register(Edition)
+class EditionAdmin(admin.ModelAdmin):
+    list_display = ("code", "name", "set_size", "release_date")
+    search_fields = ("code", "name")
+
+
+class CardAdminForm(forms.ModelForm):
+    class Meta:
+        model = Card
+        fields = ("edition", "number", "name", "type", "faction", "cost", "rarity", "sample")
+
+    def clean(self):
+        data = super().clean()
+        edition, number = data.get("edition"), data.get("number")
+        if edition and number and number > edition.set_size:
+            self.add_error(
+                "number",
+                _("Edition %(code)s has %(size)s cards; number %(number)s is beyond it.")
+                % {"code": edition.code, "size": edition.set_size, "number": number},
+            )
+        if data.get("type") != "santuario" and data.get("cost") is None:
+            self.add_error("cost", _("Only a Sanctuary may have no Will cost."))
+        return data
+
+
+@admin.register(Card)
+class CardAdmin(admin.ModelAdmin):
+    form = CardAdminForm
+    list_display = ("ref_label", "name", "type", "faction", "cost", "rarity", "sample")
+    list_filter = ("edition", "type", "faction", "rarity", "sample")
+    search_fields = ("name", "name_key")
+    list_select_related = ("edition",)
+    ordering = ("edition__code", "number")
+    actions = ["export_selected"]
+    change_list_template = "admin/rulings/card/change_list.html"
+
+    @admin.display(description=gettext_lazy("reference"), ordering="number")
+    def ref_label(self, obj: Card) -> str:
+        return obj.ref
+
+    @admin.action(description=gettext_lazy("Export the selected cards as CSV"))
+    def export_selected(self, request, queryset):
+        return _csv_response(selectors.cards_csv(queryset), "cards.csv")
+
+    def get_urls(self):
+        urls = [
+            path(
+                "import/", self.admin_site.admin_view(self.import_view), name="rulings_card_import"
+            ),
+            path(
+                "export/cards.csv",
+                self.admin_site.admin_view(self.export_cards_view),
+                name="rulings_card_export",
+            ),
+            path(
+                "export/editions.csv",
+                self.admin_site.admin_view(self.export_editions_view),
+                name="rulings_edition_export",
+            ),
+        ]
+        return [*urls, *super().get_urls()]
+
+    def _require_manage(self, request: HttpRequest) -> None:
+        if not request.user.has_perm("rulings.manage_catalogue"):
+            raise PermissionDenied
+
+    def export_cards_view(self, request: HttpRequest) -> HttpResponse:
+        self._require_manage(request)
+        return _csv_response(selectors.cards_csv(), "cards.csv")
+
+    def export_editions_view(self, request: HttpRequest) -> HttpResponse:
+        self._require_manage(request)
+        return _csv_response(selectors.editions_csv(), "editions.csv")
+
+    def import_view(self, request: HttpRequest) -> HttpResponse:
+        self._require_manage(request)
+        form = CatalogueImportForm(request.POST or None, request.FILES or None)
+        problems: list[str] = []
+        status = 200
+        if request.method == "POST":
+            if form.is_valid():
+                editions = form.cleaned_data.get("editions")
+                cards = form.cleaned_data.get("cards")
+                try:
+                    report = catalogue_import(
+                        editions_data=editions.read() if editions else None,
+                        cards_data=cards.read() if cards else None,
+                    )
+                except CatalogueImportInvalid as exc:
+                    form.add_error(None, exc.message)
+                    problems = exc.messages
+                    status = 400
+                else:
+                    self.message_user(request, report.summary(), messages.SUCCESS)
+                    return redirect("admin:rulings_card_changelist")
+            else:
+                status = 400
+        context = {
+            **self.admin_site.each_context(request),
+            "title": _("Import the catalogue from CSV"),
+            "form": form,
+            "problems": problems,
+            "opts": self.model._meta,
+        }
+        return TemplateResponse(request, "admin/rulings/card/import.html", context, status=status)
+
+
+# --- rulings document -------------------------------------------------------------------------
+@admin.register(RulingsDocument)
+class RulingsDocumentAdmin(admin.ModelAdmin):
+    list_display = ("slug", "title_en", "title_es")
+
+
+FORMAT_CHOICES = [(f.code, f.name) for f in FORMATS.values()]
+
+
+class EntryForm(forms.ModelForm):
+    card_ref = forms.CharField(
+        label=gettext_lazy("Card"),
+        required=False,
+        help_text=gettext_lazy("Edition and number (e.g. EV 155) or the exact name."),
+    )
+    formats = forms.MultipleChoiceField(
+        label=gettext_lazy("Formats"),
+        choices=FORMAT_CHOICES,
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        help_text=gettext_lazy("Banned list only; none ticked means every format."),
+    )
+
+    class Meta:
+        model = DocumentEntry
+        fields = (
+            "section",
+            "key",
+            "card_ref",
+            "formats",
+            "title_en",
+            "title_es",
+            "text_en",
+            "text_es",
+        )
+        widgets = {
+            "text_en": forms.Textarea(attrs={"rows": 3, "cols": 40}),
+            "text_es": forms.Textarea(attrs={"rows": 3, "cols": 40}),
+        }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["key"].required = False
+        if self.instance.pk and self.instance.card_id:
+            card = self.instance.card
+            self.initial["card_ref"] = f"{card.edition.code} {card.number}"
+        self.resolved_card: Card | None = None
+
+    def clean(self):
+        data = super().clean()
+        section = data.get("section")
+        if not section:
+            return data
+        ref_text = (data.get("card_ref") or "").strip()
+        if Section(section).keyed_by_card:
+            card = None
+            ref = parse_card_ref(ref_text) if ref_text else None
+            if ref is not None:
+                card = selectors.card_by_ref(ref.edition, ref.number)
+            elif ref_text:
+                named = list(
+                    Card.objects.select_related("edition").filter(name_key=normalise(ref_text))[:2]
+                )
+                card = named[0] if len(named) == 1 else None
+            if card is None:
+                self.add_error(
+                    "card_ref",
+                    _("No single card matches “%(ref)s”.") % {"ref": ref_text}
+                    if ref_text
+                    else _("Choose the card this entry is about."),
+                )
+                return data
+            self.resolved_card = card
+            data["key"] = f"{card.edition.code} {card.number}"
+        entry = make_entry(
+            {
+                "section": section,
+                "key": data.get("key", ""),
+                "card": data.get("key") if self.resolved_card else None,
+                "formats": data.get("formats") or [],
+                "text_en": data.get("text_en", ""),
+                "text_es": data.get("text_es", ""),
+            }
+        )
+        for problem in validate_entries([entry], formats=FORMATS):
+            self.add_error(None, issue_message(problem))
+        return data
+
+
+class EntryFormSet(BaseInlineFormSet):
+    def clean(self):
+        super().clean()
+        seen = set()
+        for form in self.forms:
+            if not hasattr(form, "cleaned_data") or not form.cleaned_data:
+                continue
+            if form.cleaned_data.get("DELETE"):
+                continue
+            key = (form.cleaned_data.get("section"), form.cleaned_data.get("key"))
+            if key in seen:
+                form.add_error(
+                    None, _("This section already has an entry “%(key)s”.") % {"key": key[1]}
+                )
+            seen.add(key)
+
+
+class DocumentEntryInline(admin.StackedInline):
+    model = DocumentEntry
+    form = EntryForm
+    formset = EntryFormSet
+    extra = 1
+
+    def _editable(self, obj) -> bool:
+        return obj is not None and obj.status == VersionStatus.DRAFT
+
+    def has_add_permission(self, request, obj=None):
+        return self._editable(obj) and request.user.has_perm("rulings.edit_document")
+
+    def has_change_permission(self, request, obj=None):
+        return self._editable(obj) and request.user.has_perm("rulings.edit_document")
+
+    def has_delete_permission(self, request, obj=None):
+        return self._editable(obj) and request.user.has_perm("rulings.edit_document")
+
+    def has_view_permission(self, request, obj=None):
+        return request.user.has_perm("rulings.edit_document")
+
+    def get_extra(self, request, obj=None, **kwargs):
+        return 1 if self._editable(obj) else 0
+
+
+@admin.register(DocumentVersion)
+class DocumentVersionAdmin(admin.ModelAdmin):
+    list_display = ("__str__", "document", "number", "status", "published_on", "in_force_from")
+    list_filter = ("document", "status")
+    inlines = [DocumentEntryInline]
+    fields = ("document", "number", "status", "published_on", "summary_en", "summary_es")
+    change_form_template = "admin/rulings/documentversion/change_form.html"
+    change_list_template = "admin/rulings/documentversion/change_list.html"
+
+    def get_readonly_fields(self, request, obj=None):
+        frozen = ("document", "number", "status", "published_on")
+        if obj is None or obj.status != VersionStatus.DRAFT:
+            return (*frozen, "summary_en", "summary_es")
+        return frozen
+
+    def has_add_permission(self, request):
+        return False  # drafts start from the "new draft" button, as a copy of the latest
+
+    def has_delete_permission(self, request, obj=None):
+        return False  # drafts are discarded with their own button; published ones stay
+
+    def has_change_permission(self, request, obj=None):
+        return request.user.has_perm("rulings.edit_document")
+
+    def has_view_permission(self, request, obj=None):
+        return request.user.has_perm("rulings.edit_document")
+
+    def has_module_permission(self, request):
+        return request.user.has_perm("rulings.edit_document")
+
+    def save_model(self, request, obj, form, change):
+        if obj.status == VersionStatus.DRAFT and {"summary_en", "summary_es"} & set(
+            form.changed_data
+        ):
+            document_version_update(
+                version=obj, summary_en=obj.summary_en, summary_es=obj.summary_es
+            )
+
+    def save_formset(self, request, form, formset, change):
+        """Save the entries through the services (they refuse to touch a published version)."""
+        version = form.instance
+        formset.new_objects, formset.changed_objects, formset.deleted_objects = [], [], []
+        for entry_form in formset.forms:
+            data = getattr(entry_form, "cleaned_data", None) or {}
+            instance = entry_form.instance if entry_form.instance.pk else None
+            if data.get("DELETE"):
+                if instance is not None:
+                    document_entry_delete(entry=instance)
+                    formset.deleted_objects.append(instance)
+                continue
+            if not data or not entry_form.has_changed():
+                continue
+            saved = document_entry_save(
+                version=version,
+                section=data["section"],
+                key=data.get("key", ""),
+                card=entry_form.resolved_card,
+                formats=data.get("formats") or [],
+                title_en=data.get("title_en", ""),
+                title_es=data.get("title_es", ""),
+                text_en=data.get("text_en", ""),
+                text_es=data.get("text_es", ""),
+                entry=instance,
+            )
+            if instance is None:
+                formset.new_objects.append(saved)
+            else:
+                formset.changed_objects.append((saved, entry_form.changed_data))
+
+    def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
+        try:
+            return super().changeform_view(request, object_id, form_url, extra_context)
+        except DomainError as exc:
+            self.message_user(request, exc.message, messages.ERROR)
+            return redirect(request.path)
+
+    # --- the document's own buttons -------------------------------------------------------
+    def get_urls(self):
+        view = self.admin_site.admin_view
+        return [
+            path("start-draft/", view(self.start_draft_view), name="rulings_version_start_draft"),
+            path("<int:pk>/preview/", view(self.preview_view), name="rulings_version_preview"),
+            path("<int:pk>/diff/", view(self.diff_view), name="rulings_version_diff"),
+            path("<int:pk>/publish/", view(self.publish_view), name="rulings_version_publish"),
+            path("<int:pk>/discard/", view(self.discard_view), name="rulings_version_discard"),
+            *super().get_urls(),
+        ]
+
+    def _version(self, request, pk: int) -> DocumentVersion:
+        if not request.user.has_perm("rulings.edit_document"):
+            raise PermissionDenied
+        return get_object_or_404(DocumentVersion.objects.select_related("document"), pk=pk)
+
+    def _context(self, request, version, **extra):
+        return {
+            **self.admin_site.each_context(request),
+            "opts": self.model._meta,
+            "original": version,
+            "version": version,
+            **extra,
+        }
+
+    def _diff_context(self, version):
+        from rulings.views import _diff_sections
+
+        base = (
+            selectors.previous_published(version)
+            if version.is_published
+            else selectors.latest_published(version.document)
+        )
+        result = selectors.version_diff(base, version)
+        return {"base": base, "diff": result, "sections": _diff_sections(result)}
+
+    def start_draft_view(self, request: HttpRequest) -> HttpResponse:
+        if request.method != "POST":
+            return redirect("admin:rulings_documentversion_changelist")
+        if not request.user.has_perm("rulings.edit_document"):
+            raise PermissionDenied
+        document = selectors.document_find()
+        if document is None:
+            self.message_user(
+                request, _("Load the rulings document first (load_rulings_data)."), messages.ERROR
+            )
+            return redirect("admin:rulings_documentversion_changelist")
+        try:
+            draft = document_version_start_draft(document=document, actor=request.user)
+        except DomainError as exc:
+            self.message_user(request, exc.message, messages.ERROR)
+            existing = selectors.open_draft(document)
+            if existing:
+                return redirect("admin:rulings_documentversion_change", existing.pk)
+            return redirect("admin:rulings_documentversion_changelist")
+        self.message_user(
+            request,
+            _("Draft version %(number)s started as a copy of the latest version.")
+            % {"number": draft.number},
+            messages.SUCCESS,
+        )
+        return redirect("admin:rulings_documentversion_change", draft.pk)
+
+    def preview_view(self, request: HttpRequest, pk: int) -> HttpResponse:
+        version = self._version(request, pk)
+        context = self._context(
+            request,
+            version,
+            title=_("Preview of %(version)s") % {"version": version},
+            sections=selectors.version_sections(version),
+        )
+        return TemplateResponse(request, "admin/rulings/documentversion/preview.html", context)
+
+    def diff_view(self, request: HttpRequest, pk: int) -> HttpResponse:
+        version = self._version(request, pk)
+        context = self._context(
+            request,
+            version,
+            title=_("What changes in %(version)s") % {"version": version},
+            **self._diff_context(version),
+        )
+        return TemplateResponse(request, "admin/rulings/documentversion/diff.html", context)
+
+    def publish_view(self, request: HttpRequest, pk: int) -> HttpResponse:
+        version = self._version(request, pk)
+        if version.is_published:
+            self.message_user(request, _("This version is already published."), messages.WARNING)
+            return redirect("admin:rulings_documentversion_change", version.pk)
+        form = PublishForm(request.POST or None, initial={"published_on": timezone.localdate()})
+        problems: list[str] = []
+        status = 200
+        if request.method == "POST":
+            if form.is_valid():
+                try:
+                    document_version_publish(
+                        version=version,
+                        published_on=form.cleaned_data["published_on"],
+                        actor=request.user,
+                    )
+                except IssuesError as exc:
+                    form.add_error(None, exc.message)
+                    problems = exc.messages
+                    status = 400
+                except DomainError as exc:
+                    form.add_error(exc.field if exc.field in form.fields else None, exc.message)
+                    status = 400
+                else:
+                    version.refresh_from_db()
+                    self.message_user(
+                        request,
+                        _("Version %(number)s is published; it is in force from %(date)s.")
+                        % {"number": version.number, "date": version.in_force_from.isoformat()},
+                        messages.SUCCESS,
+                    )
+                    return redirect("admin:rulings_documentversion_change", version.pk)
+            else:
+                status = 400
+        context = self._context(
+            request,
+            version,
+            title=_("Publish %(version)s") % {"version": version},
+            form=form,
+            problems=problems,
+            **self._diff_context(version),
+        )
+        return TemplateResponse(
+            request, "admin/rulings/documentversion/publish.html", context, status=status
+        )
+
+    def discard_view(self, request: HttpRequest, pk: int) -> HttpResponse:
+        version = self._version(request, pk)
+        if request.method != "POST":
+            return redirect("admin:rulings_documentversion_change", version.pk)
+        try:
+            document_version_discard(version=version)
+        except DomainError as exc:
+            self.message_user(request, exc.message, messages.ERROR)
+            return redirect("admin:rulings_documentversion_change", version.pk)
+        self.message_user(request, _("The draft was discarded."), messages.SUCCESS)
+        return redirect("admin:rulings_documentversion_changelist")
+
+
+# --- deck lists (read-only here: players submit them, judges check them on the site) ------------
+class DeckListEntryInline(admin.TabularInline):
+    model = DeckListEntry
+    fields = ("quantity", "card", "line")
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(DeckList)
+class DeckListAdmin(admin.ModelAdmin):
+    list_display = ("player", "event", "updated_at")
+    list_filter = ("event",)
+    search_fields = ("player__display_name", "player__username", "event__name")
+    readonly_fields = ("event", "player", "text", "submitted_by", "submitted_at", "updated_at")
+    inlines = [DeckListEntryInline]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False

@@ -1,0 +1,450 @@
+"""REST API of the rulings app: the document (read-only), the catalogue (read-only),
+deck-list submission and checks. One view per operation, each with its own serializers."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.shortcuts import get_object_or_404
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
+from rest_framework import permissions, serializers, status
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.generics import ListAPIView
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from config.errors import DomainError, NotFoundError
+from rulings import selectors
+from rulings.deckcheck import MAX_LINE_QUANTITY, MAX_LIST_CHARS
+from rulings.messages import issue_payload
+from rulings.models import Card, DeckList, DocumentEntry, DocumentVersion, Edition
+from rulings.services import card_pool_set, deck_check_pick_random, deck_list_submit
+from tournaments.models import Event
+
+TAGS = ["rulings"]
+
+
+# --- output serializers ---------------------------------------------------------------------
+class EntrySerializer(serializers.ModelSerializer):
+    card = serializers.SerializerMethodField()
+
+    class Meta:
+        model = DocumentEntry
+        fields = ("section", "key", "card", "formats", "title_en", "title_es", "text_en", "text_es")
+
+    @extend_schema_field(OpenApiTypes.OBJECT)
+    def get_card(self, obj: DocumentEntry) -> dict | None:
+        if obj.card_id is None:
+            return None
+        return {
+            "edition": obj.card.edition.code,
+            "number": obj.card.number,
+            "name": obj.card.name,
+            "ref": obj.card.ref,
+        }
+
+
+class VersionSummarySerializer(serializers.ModelSerializer):
+    in_force_from = serializers.DateField(read_only=True)
+
+    class Meta:
+        model = DocumentVersion
+        fields = ("number", "published_on", "in_force_from", "summary_en", "summary_es")
+
+
+class VersionSerializer(VersionSummarySerializer):
+    entries = serializers.SerializerMethodField()
+
+    class Meta(VersionSummarySerializer.Meta):
+        fields = (*VersionSummarySerializer.Meta.fields, "entries")
+
+    @extend_schema_field(EntrySerializer(many=True))
+    def get_entries(self, obj: DocumentVersion) -> list[dict]:
+        return EntrySerializer(selectors.version_entries(obj), many=True).data
+
+
+class EditionSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Edition
+        fields = ("code", "name", "set_size", "release_date")
+
+
+class CardSerializer(serializers.ModelSerializer):
+    edition = serializers.CharField(source="edition.code")
+    ref = serializers.CharField(read_only=True)
+
+    class Meta:
+        model = Card
+        fields = ("edition", "number", "ref", "name", "type", "faction", "cost", "rarity", "sample")
+
+
+class IssueSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    message = serializers.CharField()
+    params = serializers.DictField()
+    line = serializers.IntegerField(required=False)
+    candidates = serializers.ListField(child=serializers.CharField(), required=False)
+
+
+class SurchargeSerializer(serializers.Serializer):
+    card = serializers.CharField()
+    edition = serializers.CharField()
+    number = serializers.IntegerField()
+    quantity = serializers.IntegerField()
+    faction = serializers.CharField()
+    extra = serializers.IntegerField()
+    base_cost = serializers.IntegerField(allow_null=True)
+    total_cost = serializers.IntegerField(allow_null=True)
+
+
+class CheckSerializer(serializers.Serializer):
+    format = serializers.CharField()
+    legal = serializers.BooleanField()
+    card_count = serializers.IntegerField()
+    minimum = serializers.IntegerField()
+    sanctuary = serializers.CharField(allow_null=True)
+    rulings_version = serializers.IntegerField(allow_null=True)
+    checked_on = serializers.DateField()
+    errors = IssueSerializer(many=True)
+    warnings = IssueSerializer(many=True)
+    surcharges = SurchargeSerializer(many=True)
+
+
+class DeckEntryOutSerializer(serializers.Serializer):
+    quantity = serializers.IntegerField()
+    edition = serializers.CharField()
+    number = serializers.IntegerField()
+    name = serializers.CharField()
+    line = serializers.IntegerField(allow_null=True)
+
+
+class DeckListOutSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    event = serializers.IntegerField()
+    player = serializers.IntegerField()
+    player_name = serializers.CharField()
+    text = serializers.CharField()
+    updated_at = serializers.DateTimeField()
+    entries = DeckEntryOutSerializer(many=True)
+    check = CheckSerializer()
+
+
+def check_payload(report) -> dict:
+    data = report.check.as_dict()
+    data["errors"] = [issue_payload(i) for i in report.check.errors]
+    data["warnings"] = [issue_payload(i) for i in report.check.warnings]
+    data["rulings_version"] = report.version.number if report.version else None
+    data["checked_on"] = report.on_date
+    return data
+
+
+def deck_list_payload(deck_list: DeckList) -> dict:
+    report = selectors.deck_check_for(deck_list)
+    return {
+        "id": deck_list.pk,
+        "event": deck_list.event_id,
+        "player": deck_list.player_id,
+        "player_name": deck_list.player.public_name,
+        "text": deck_list.text,
+        "updated_at": deck_list.updated_at,
+        "entries": [
+            {
+                "quantity": e.quantity,
+                "edition": e.card.edition.code,
+                "number": e.card.number,
+                "name": e.card.name,
+                "line": e.line,
+            }
+            for e in deck_list.entries.all()
+        ],
+        "check": check_payload(report),
+    }
+
+
+# --- the rulings document ---------------------------------------------------------------------
+@extend_schema(tags=TAGS, summary="Published versions of the rulings document, newest first")
+class VersionListView(ListAPIView):
+    serializer_class = VersionSummarySerializer
+    permission_classes = [permissions.AllowAny]
+
+    def get_queryset(self):
+        document = selectors.document_find()
+        if document is None:
+            return DocumentVersion.objects.none()
+        return selectors.published_versions(document)
+
+
+@extend_schema(tags=TAGS, summary="One published version with all its entries")
+class VersionDetailView(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses=VersionSerializer)
+    def get(self, request, number: int):
+        version = selectors.version_get(selectors.document_get(), number)
+        return Response(VersionSerializer(version).data)
+
+
+def _parse_date(raw: str | None, field: str) -> dt.date:
+    if not raw:
+        return timezone.localdate()
+    try:
+        return dt.date.fromisoformat(raw)
+    except ValueError:
+        raise DomainError(
+            _("“%(value)s” is not a date (use YYYY-MM-DD).") % {"value": raw}, field=field
+        ) from None
+
+
+@extend_schema(tags=TAGS, summary="The version in force on a date (today by default)")
+class VersionInForceView(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(
+        parameters=[OpenApiParameter("date", OpenApiTypes.DATE, description="YYYY-MM-DD")],
+        responses=VersionSerializer,
+    )
+    def get(self, request):
+        on_date = _parse_date(request.query_params.get("date"), "date")
+        version = selectors.version_in_force(selectors.document_get(), on_date)
+        if version is None:
+            raise NotFoundError(
+                _("No version of the document is in force on %(date)s.")
+                % {"date": on_date.isoformat()}
+            )
+        return Response(VersionSerializer(version).data)
+
+
+@extend_schema(tags=TAGS, summary="Entries added, removed and changed between two versions")
+class VersionDiffView(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("from", OpenApiTypes.INT, required=True),
+            OpenApiParameter("to", OpenApiTypes.INT, required=True),
+        ],
+        responses=OpenApiTypes.OBJECT,
+    )
+    def get(self, request):
+        document = selectors.document_get()
+        try:
+            old_n = int(request.query_params.get("from", ""))
+            new_n = int(request.query_params.get("to", ""))
+        except ValueError:
+            raise DomainError(_("Give two version numbers: from and to."), field="from") from None
+        old = selectors.version_get(document, old_n)
+        new = selectors.version_get(document, new_n)
+        data = selectors.version_diff(old, new).as_dict()
+        return Response({"from": old.number, "to": new.number, **data})
+
+
+# --- the catalogue -------------------------------------------------------------------------------
+@extend_schema(tags=TAGS, summary="Editions of the card catalogue")
+class EditionListView(ListAPIView):
+    serializer_class = EditionSerializer
+    permission_classes = [permissions.AllowAny]
+    queryset = Edition.objects.order_by("code")
+
+
+@extend_schema(
+    tags=TAGS,
+    summary="Cards of the catalogue",
+    parameters=[
+        OpenApiParameter("q", OpenApiTypes.STR, description="part of the name"),
+        OpenApiParameter("edition", OpenApiTypes.STR, description="edition code"),
+    ],
+)
+class CardListView(ListAPIView):
+    serializer_class = CardSerializer
+    permission_classes = [permissions.AllowAny]
+
+    def get_queryset(self):
+        return selectors.cards_search(
+            q=self.request.query_params.get("q", "")[:100],
+            edition=self.request.query_params.get("edition", "")[:5],
+        )
+
+
+# --- deck lists ----------------------------------------------------------------------------
+class DeckEntryInSerializer(serializers.Serializer):
+    quantity = serializers.IntegerField(min_value=1, max_value=MAX_LINE_QUANTITY)
+    edition = serializers.CharField(max_length=5, required=False)
+    number = serializers.IntegerField(min_value=1, required=False)
+    name = serializers.CharField(max_length=120, required=False)
+
+    def validate(self, attrs):
+        has_ref = "edition" in attrs and "number" in attrs
+        if not has_ref and not attrs.get("name"):
+            raise serializers.ValidationError(_("Give the edition and number, or the name."))
+        return attrs
+
+
+class DeckListInSerializer(serializers.Serializer):
+    text = serializers.CharField(max_length=MAX_LIST_CHARS, required=False)
+    entries = DeckEntryInSerializer(many=True, required=False, max_length=600)
+
+    def validate(self, attrs):
+        if bool(attrs.get("text")) == bool(attrs.get("entries")):
+            raise serializers.ValidationError(_("Send either the pasted text or the entries."))
+        return attrs
+
+    def as_text(self) -> str:
+        if self.validated_data.get("text"):
+            return self.validated_data["text"]
+        lines = []
+        for entry in self.validated_data["entries"]:
+            if "edition" in entry and "number" in entry:
+                lines.append(f"{entry['quantity']} {entry['edition']} {entry['number']}")
+            else:
+                lines.append(f"{entry['quantity']} {entry['name']}")
+        return "\n".join(lines)
+
+
+@extend_schema(tags=TAGS, summary="My deck list for an event, with its check")
+class MyDeckListView(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(responses=DeckListOutSerializer)
+    def get(self, request, event_id: int):
+        event = get_object_or_404(Event, pk=event_id)
+        deck_list = selectors.deck_list_for(event, request.user)
+        if deck_list is None:
+            raise NotFoundError(_("You have not submitted a deck list for this event."))
+        return Response(deck_list_payload(deck_list))
+
+
+@extend_schema(tags=TAGS, summary="Submit (or replace) my deck list for an event")
+class DeckListSubmitView(APIView):
+    """Pasted text (one line per card) or structured entries. Every bad line is reported
+    in ``errors`` with its line number and reason, and nothing is saved."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=DeckListInSerializer, responses={200: DeckListOutSerializer})
+    def post(self, request, event_id: int):
+        event = get_object_or_404(Event, pk=event_id)
+        if not request.user.has_perm("rulings.submit_deck_list"):
+            raise PermissionDenied
+        data = DeckListInSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        deck_list, _parsed = deck_list_submit(
+            event=event, player=request.user, text=data.as_text(), actor=request.user
+        )
+        deck_list = selectors.deck_list_for(event, request.user)
+        return Response(deck_list_payload(deck_list), status=status.HTTP_200_OK)
+
+
+@extend_schema(tags=TAGS, summary="One deck list with its check (its player or the event's judges)")
+class DeckListDetailView(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(responses=DeckListOutSerializer)
+    def get(self, request, deck_list_id: int):
+        deck_list = get_object_or_404(DeckList.objects.select_related("event"), pk=deck_list_id)
+        if not request.user.has_perm("rulings.view_deck_list", deck_list):
+            raise PermissionDenied
+        deck_list = selectors.deck_list_for(deck_list.event, deck_list.player)
+        return Response(deck_list_payload(deck_list))
+
+
+class EventDeckListRowSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    player = serializers.IntegerField()
+    player_name = serializers.CharField()
+    card_count = serializers.IntegerField()
+    legal = serializers.BooleanField()
+    errors = IssueSerializer(many=True)
+    warnings = IssueSerializer(many=True)
+
+
+@extend_schema(tags=TAGS, summary="Every deck list of an event with its check (judges)")
+class EventDeckListsView(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(responses=EventDeckListRowSerializer(many=True))
+    def get(self, request, event_id: int):
+        event = get_object_or_404(Event, pk=event_id)
+        if not request.user.has_perm("rulings.view_event_deck_lists", event):
+            raise PermissionDenied
+        rows = []
+        for deck_list, report in selectors.deck_checks_for_event(event):
+            rows.append(
+                {
+                    "id": deck_list.pk,
+                    "player": deck_list.player_id,
+                    "player_name": deck_list.player.public_name,
+                    "card_count": report.check.card_count,
+                    "legal": report.check.legal,
+                    "errors": [issue_payload(i) for i in report.check.errors],
+                    "warnings": [issue_payload(i) for i in report.check.warnings],
+                }
+            )
+        return Response(rows)
+
+
+class RandomPickInSerializer(serializers.Serializer):
+    count = serializers.IntegerField(min_value=1, max_value=50)
+
+
+@extend_schema(tags=TAGS, summary="Draw deck lists at random for a deck check (judges)")
+class RandomDeckCheckView(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=RandomPickInSerializer, responses=OpenApiTypes.OBJECT)
+    def post(self, request, event_id: int):
+        event = get_object_or_404(Event, pk=event_id)
+        if not request.user.has_perm("rulings.run_deck_checks", event):
+            raise PermissionDenied
+        data = RandomPickInSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        chosen = deck_check_pick_random(
+            event=event, count=data.validated_data["count"], actor=request.user
+        )
+        return Response(
+            {
+                "batch": selectors.latest_pick_batch(event),
+                "deck_lists": [
+                    {"id": dl.pk, "player": dl.player_id, "player_name": dl.player.public_name}
+                    for dl in chosen
+                ],
+            },
+            status=status.HTTP_201_CREATED,
+        )
+
+
+class CardPoolInSerializer(serializers.Serializer):
+    text = serializers.CharField(max_length=MAX_LIST_CHARS)
+    source = serializers.ChoiceField(choices=["sealed", "draft", "judge"], default="judge")
+
+
+@extend_schema(tags=TAGS, summary="Set a player's card pool for a sealed or draft event (judges)")
+class CardPoolSetView(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=CardPoolInSerializer, responses=OpenApiTypes.OBJECT)
+    def post(self, request, event_id: int, player_id: int):
+        event = get_object_or_404(Event, pk=event_id)
+        if not request.user.has_perm("rulings.set_card_pool", event):
+            raise PermissionDenied
+        registration = get_object_or_404(
+            event.registrations.select_related("player"), player_id=player_id
+        )
+        data = CardPoolInSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        pool = card_pool_set(
+            event=event,
+            player=registration.player,
+            text=data.validated_data["text"],
+            source=data.validated_data["source"],
+            actor=request.user,
+        )
+        return Response(
+            {
+                "player": registration.player_id,
+                "cards": sum(e.quantity for e in pool.entries.all()),
+                "source": pool.source,
+            }
+        )

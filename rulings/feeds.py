@@ -1,0 +1,44 @@
+"""A feed of new versions of the rulings document (RSS)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.contrib.syndication.views import Feed
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from rulings import selectors
+
+
+class VersionFeed(Feed):
+    title = _("Rulings document: new versions")
+    description = _("Each new version of the rulings document, with its change summary.")
+
+    def link(self) -> str:
+        return reverse("rulings:history")
+
+    def items(self):
+        document = selectors.document_find()
+        if document is None:
+            return []
+        return list(selectors.published_versions(document)[:20])
+
+    def item_title(self, item) -> str:
+        return _("Version %(number)s, published %(date)s, in force from %(from)s") % {
+            "number": item.number,
+            "date": item.published_on.isoformat(),
+            "from": item.in_force_from.isoformat(),
+        }
+
+    def item_description(self, item) -> str:
+        return item.summary
+
+    def item_link(self, item) -> str:
+        return reverse("rulings:version", kwargs={"number": item.number})
+
+    def item_pubdate(self, item) -> dt.datetime:
+        if item.published_at:
+            return item.published_at
+        return timezone.make_aware(dt.datetime.combine(item.published_on, dt.time(12)))

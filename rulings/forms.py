@@ -1,0 +1,85 @@
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from rulings.core.csvimport import MAX_CSV_BYTES
+from rulings.deckcheck import MAX_LIST_CHARS
+
+DECK_LIST_HELP = _(
+    "One line per card with its quantity: “3 Garphades”, “3x Garphades”, “2 DV 60” or "
+    "“1 Sartre (DV 60/280)”. Include your Sanctuary. Names may leave out accents; lines "
+    "starting with # are ignored."
+)
+
+
+class DeckListForm(forms.Form):
+    text = forms.CharField(
+        label=_("Deck list"),
+        widget=forms.Textarea(attrs={"rows": 18, "spellcheck": "false"}),
+        max_length=MAX_LIST_CHARS,
+        help_text=DECK_LIST_HELP,
+    )
+
+
+class CardPoolForm(forms.Form):
+    text = forms.CharField(
+        label=_("Card pool"),
+        widget=forms.Textarea(attrs={"rows": 18, "spellcheck": "false"}),
+        max_length=MAX_LIST_CHARS,
+        help_text=_("Every card the player may build from, in the same shape as a deck list."),
+    )
+    source = forms.ChoiceField(
+        label=_("Source"),
+        choices=[("sealed", _("Sealed product")), ("draft", _("Draft")), ("judge", _("Judge"))],
+        initial="sealed",
+    )
+
+
+class DateForm(forms.Form):
+    date = forms.DateField(
+        label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    )
+
+
+class RandomPickForm(forms.Form):
+    count = forms.IntegerField(label=_("How many lists"), min_value=1, max_value=50, initial=2)
+
+
+class PublishForm(forms.Form):
+    published_on = forms.DateField(
+        label=_("Publication date"),
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+        help_text=_("The version is in force from the day after. It cannot be in the past."),
+    )
+    confirm = forms.BooleanField(
+        label=_("I have checked the changes: publish this version and freeze it."),
+        required=True,
+    )
+
+
+class CatalogueImportForm(forms.Form):
+    editions = forms.FileField(
+        label=_("Editions file (CSV)"),
+        required=False,
+        help_text=_("Columns: code, name, set_size, release_date."),
+    )
+    cards = forms.FileField(
+        label=_("Cards file (CSV)"),
+        required=False,
+        help_text=_("Columns: edition, number, name, type, faction, cost, rarity, sample."),
+    )
+
+    def clean(self):
+        data = super().clean()
+        if not data.get("editions") and not data.get("cards"):
+            raise forms.ValidationError(_("Choose an editions file, a cards file or both."))
+        for name in ("editions", "cards"):
+            upload = data.get(name)
+            if upload is not None and upload.size > MAX_CSV_BYTES:
+                self.add_error(
+                    name,
+                    _("The file is too large (%(size)s bytes; at most %(limit)s).")
+                    % {"size": upload.size, "limit": MAX_CSV_BYTES},
+                )
+        return data

@@ -1,0 +1,134 @@
+"""Deck lists of players at events, their card pools (sealed and draft) and deck-check picks."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from rulings.models.catalogue import Card
+
+
+class DeckList(models.Model):
+    event = models.ForeignKey(
+        "tournaments.Event",
+        on_delete=models.CASCADE,
+        related_name="deck_lists",
+        verbose_name=_("event"),
+    )
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="deck_lists",
+        verbose_name=_("player"),
+    )
+    text = models.TextField(_("deck list as submitted"))
+    submitted_at = models.DateTimeField(_("submitted at"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("last changed at"), auto_now=True)
+    submitted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", null=True
+    )
+
+    class Meta:
+        verbose_name = _("deck list")
+        verbose_name_plural = _("deck lists")
+        ordering = ["event", "player__display_name", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "player"], name="one_deck_list_per_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} @ {self.event}"
+
+    @property
+    def card_count(self) -> int:
+        return sum(entry.quantity for entry in self.entries.all())
+
+
+class DeckListEntry(models.Model):
+    deck_list = models.ForeignKey(DeckList, on_delete=models.CASCADE, related_name="entries")
+    card = models.ForeignKey(Card, on_delete=models.PROTECT, related_name="+")
+    quantity = models.PositiveSmallIntegerField(_("quantity"))
+    line = models.PositiveIntegerField(_("line"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("deck list entry")
+        verbose_name_plural = _("deck list entries")
+        ordering = ["deck_list", "line", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["deck_list", "card"], name="deck_list_card_once"),
+            models.CheckConstraint(
+                condition=Q(quantity__gte=1), name="deck_entry_quantity_positive"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.quantity} {self.card}"
+
+
+class CardPool(models.Model):
+    """The cards a player may build from in a sealed or draft event."""
+
+    event = models.ForeignKey(
+        "tournaments.Event", on_delete=models.CASCADE, related_name="card_pools"
+    )
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="card_pools"
+    )
+    source = models.CharField(
+        _("source"),
+        max_length=10,
+        choices=[("sealed", _("Sealed product")), ("draft", _("Draft")), ("judge", _("Judge"))],
+        default="judge",
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("card pool")
+        verbose_name_plural = _("card pools")
+        constraints = [
+            models.UniqueConstraint(fields=["event", "player"], name="one_card_pool_per_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} @ {self.event}"
+
+
+class CardPoolEntry(models.Model):
+    pool = models.ForeignKey(CardPool, on_delete=models.CASCADE, related_name="entries")
+    card = models.ForeignKey(Card, on_delete=models.PROTECT, related_name="+")
+    quantity = models.PositiveSmallIntegerField(_("quantity"))
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["pool", "card"], name="card_pool_card_once"),
+            models.CheckConstraint(
+                condition=Q(quantity__gte=1), name="pool_entry_quantity_positive"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.quantity} {self.card}"
+
+
+class DeckCheckPick(models.Model):
+    """A deck list a judge drew at random for a deck check."""
+
+    deck_list = models.ForeignKey(DeckList, on_delete=models.CASCADE, related_name="picks")
+    picked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    picked_at = models.DateTimeField(auto_now_add=True)
+    batch = models.PositiveIntegerField(_("draw"))
+
+    class Meta:
+        verbose_name = _("random deck check")
+        verbose_name_plural = _("random deck checks")
+        ordering = ["-batch", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["deck_list", "batch"], name="deck_pick_once_per_draw"),
+        ]
+
+    def __str__(self) -> str:
+        return f"#{self.batch} {self.deck_list}"

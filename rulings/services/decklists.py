@@ -1,0 +1,188 @@
+"""Writes for deck lists: submission (all lines parse or nothing is saved), card pools,
+random deck checks. Locks: the event row first, then the player's list or pool."""
+
+from __future__ import annotations
+
+import random
+import secrets
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from config.errors import ConflictError, DomainError
+from rulings.core.issues import issue
+from rulings.deckcheck import ParsedDeckList, parse_deck_list
+from rulings.errors import DeckListInvalid
+from rulings.models import (
+    Card,
+    CardPool,
+    CardPoolEntry,
+    DeckCheckPick,
+    DeckList,
+    DeckListEntry,
+)
+from rulings.selectors import (
+    card_index,
+    event_lists_locked,
+    event_takes_deck_lists,
+    latest_pick_batch,
+)
+from tournaments.models import AuditEntry, Event, Registration
+from tournaments.models.choices import RegistrationStatus
+from tournaments.services.locking import lock_event
+
+
+def _lock_event(event) -> Event:
+    """The event row, locked the way every tournament service locks it (event first)."""
+    return lock_event(event.pk)
+
+
+def _parse_or_refuse(text: str) -> ParsedDeckList:
+    parsed = parse_deck_list(text, card_index())
+    if not parsed.ok:
+        raise DeckListInvalid(
+            ngettext(
+                "The list has %(count)s problem; nothing was saved.",
+                "The list has %(count)s problems; nothing was saved.",
+                len(parsed.errors),
+            )
+            % {"count": len(parsed.errors)},
+            parsed.errors,
+            field="text",
+            code="deck_list_invalid",
+        )
+    return parsed
+
+
+def _card_ids(parsed: ParsedDeckList) -> dict[tuple[str, int], int]:
+    keys = {e.card.key for e in parsed.entries()}
+    rows = Card.objects.filter(
+        edition__code__in={k[0] for k in keys}, number__in={k[1] for k in keys}
+    ).values_list("edition__code", "number", "id")
+    return {(code, number): pk for code, number, pk in rows if (code, number) in keys}
+
+
+@transaction.atomic
+def deck_list_submit(*, event, player, text: str, actor) -> tuple[DeckList, ParsedDeckList]:
+    """Save a player's deck list for an event, replacing any earlier one.
+
+    Refused, with nothing saved, when the event takes no lists, the lists are
+    locked (the event has started), the player is not registered, any line
+    does not parse, or the list names more than one Sanctuary. A list that
+    parses is saved even if its check finds errors: the player sees why.
+    """
+    event = _lock_event(event)
+    if not event_takes_deck_lists(event):
+        raise DomainError(_("This event takes no deck lists."), code="no_deck_lists")
+    if event_lists_locked(event):
+        raise ConflictError(
+            _("Deck lists are locked: the event has started."), code="deck_lists_locked"
+        )
+    registered = Registration.objects.filter(
+        event=event,
+        player=player,
+        status__in=[RegistrationStatus.REGISTERED, RegistrationStatus.CHECKED_IN],
+    ).exists()
+    if not registered:
+        raise DomainError(
+            _("Only players registered for this event can submit a deck list."),
+            code="not_registered",
+        )
+    text = text.replace("\r\n", "\n").strip()
+    parsed = _parse_or_refuse(text)
+    entries = parsed.entries()
+    sanctuaries = [e for e in entries if e.card.is_sanctuary]
+    if sum(e.quantity for e in sanctuaries) > 1:
+        raise DeckListInvalid(
+            _("A deck has exactly one Sanctuary; nothing was saved."),
+            [
+                issue(
+                    "second_sanctuary",
+                    count=sum(e.quantity for e in sanctuaries),
+                    cards=", ".join(f"{e.quantity} x {e.card.label}" for e in sanctuaries),
+                )
+            ],
+            field="text",
+            code="second_sanctuary",
+        )
+    deck_list = DeckList.objects.select_for_update().filter(event=event, player=player).first()
+    if deck_list is None:
+        deck_list = DeckList.objects.create(
+            event=event, player=player, text=text, submitted_by=actor
+        )
+    else:
+        deck_list.text = text
+        deck_list.submitted_by = actor
+        deck_list.save(update_fields=["text", "submitted_by", "updated_at"])
+        deck_list.entries.all().delete()
+    ids = _card_ids(parsed)
+    DeckListEntry.objects.bulk_create(
+        DeckListEntry(
+            deck_list=deck_list, card_id=ids[e.card.key], quantity=e.quantity, line=e.line
+        )
+        for e in entries
+    )
+    return deck_list, parsed
+
+
+@transaction.atomic
+def card_pool_set(*, event, player, text: str, actor, source: str = "judge") -> CardPool:
+    """Record the cards a player may build from (sealed product or drafted cards)."""
+    event = _lock_event(event)
+    parsed = _parse_or_refuse(text.replace("\r\n", "\n").strip())
+    pool, _created = CardPool.objects.select_for_update().get_or_create(
+        event=event, player=player, defaults={"source": source}
+    )
+    before = {f"{c.card.edition.code} {c.card.number}": c.quantity for c in pool.entries.all()}
+    pool.source = source
+    pool.save(update_fields=["source", "updated_at"])
+    pool.entries.all().delete()
+    ids = _card_ids(parsed)
+    entries = parsed.entries()
+    CardPoolEntry.objects.bulk_create(
+        CardPoolEntry(pool=pool, card_id=ids[e.card.key], quantity=e.quantity) for e in entries
+    )
+    AuditEntry.objects.create(
+        event=event,
+        actor=actor,
+        action="card_pool.set",
+        target=str(player)[:80],
+        before=before or None,
+        after={f"{e.card.edition} {e.card.number}": e.quantity for e in entries},
+    )
+    return pool
+
+
+@transaction.atomic
+def deck_check_pick_random(
+    *, event, count: int, actor, rng: random.Random | None = None
+) -> list[DeckList]:
+    """Draw ``count`` deck lists for a deck check, preferring lists not drawn before."""
+    if count < 1 or count > 50:
+        raise DomainError(
+            _("Choose between 1 and 50 lists to check."), field="count", code="bad_count"
+        )
+    event = _lock_event(event)
+    lists = list(DeckList.objects.filter(event=event).select_related("player").order_by("pk"))
+    if not lists:
+        raise DomainError(_("No deck lists have been submitted for this event."), code="no_lists")
+    picked_before = set(
+        DeckCheckPick.objects.filter(deck_list__event=event).values_list("deck_list_id", flat=True)
+    )
+    fresh = [dl for dl in lists if dl.pk not in picked_before]
+    pool = fresh if fresh else lists
+    rng = rng or secrets.SystemRandom()
+    chosen = rng.sample(pool, min(count, len(pool)))
+    batch = latest_pick_batch(event) + 1
+    DeckCheckPick.objects.bulk_create(
+        DeckCheckPick(deck_list=dl, picked_by=actor, batch=batch) for dl in chosen
+    )
+    AuditEntry.objects.create(
+        event=event,
+        actor=actor,
+        action="deck_check.random_pick",
+        target=_("draw %(batch)s") % {"batch": batch},
+        after={"players": [dl.player.public_name for dl in chosen]},
+    )
+    return chosen

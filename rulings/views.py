@@ -1,0 +1,354 @@
+"""Public rulings pages, the card catalogue, and deck-list pages for players and judges."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from config.errors import ConflictError, DomainError, NotFoundError
+from rulings import selectors
+from rulings.errors import IssuesError
+from rulings.forms import CardPoolForm, DateForm, DeckListForm, RandomPickForm
+from rulings.messages import issue_message
+from rulings.models import DeckCheckPick, DeckList, Edition
+from rulings.services import card_pool_set, deck_check_pick_random, deck_list_submit
+from tournaments.models import Event
+
+
+# --- the rulings document --------------------------------------------------------------------
+def _version_page(
+    request: HttpRequest,
+    *,
+    version,
+    document,
+    on_date: dt.date | None,
+    form: DateForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    today = timezone.localdate()
+    latest = selectors.latest_published(document) if document else None
+    upcoming = latest if latest and version and latest.number > version.number else None
+    context = {
+        "document": document,
+        "version": version,
+        "sections": selectors.version_sections(version) if version else [],
+        "previous": selectors.previous_published(version) if version else None,
+        "on_date": on_date,
+        "today": today,
+        "upcoming": upcoming if on_date is None or on_date >= today else None,
+        "date_form": form or DateForm(initial={"date": on_date or today}),
+    }
+    return render(request, "rulings/version.html", context, status=status)
+
+
+def current(request: HttpRequest) -> HttpResponse:
+    document = selectors.document_find()
+    version = selectors.version_in_force_today(document) if document else None
+    return _version_page(request, version=version, document=document, on_date=None)
+
+
+def on_date(request: HttpRequest) -> HttpResponse:
+    document = selectors.document_find()
+    form = DateForm(request.GET or None)
+    if not form.is_valid():
+        version = selectors.version_in_force_today(document) if document else None
+        return _version_page(
+            request, version=version, document=document, on_date=None, form=form, status=400
+        )
+    day = form.cleaned_data["date"]
+    version = selectors.version_in_force(document, day) if document else None
+    return _version_page(request, version=version, document=document, on_date=day, form=form)
+
+
+def version_detail(request: HttpRequest, number: int) -> HttpResponse:
+    try:
+        document = selectors.document_get()
+        version = selectors.version_get(document, number)
+    except NotFoundError as exc:
+        raise Http404(exc.message) from exc
+    return render(
+        request,
+        "rulings/version.html",
+        {
+            "document": document,
+            "version": version,
+            "sections": selectors.version_sections(version),
+            "previous": selectors.previous_published(version),
+            "pinned": True,
+            "date_form": DateForm(initial={"date": timezone.localdate()}),
+        },
+    )
+
+
+def history(request: HttpRequest) -> HttpResponse:
+    document = selectors.document_find()
+    versions = list(selectors.published_versions(document)) if document else []
+    in_force = selectors.version_in_force_today(document) if document else None
+    return render(
+        request,
+        "rulings/history.html",
+        {"document": document, "versions": versions, "in_force": in_force},
+    )
+
+
+def diff(request: HttpRequest) -> HttpResponse:
+    document = selectors.document_find()
+    if document is None:
+        raise Http404
+    versions = list(selectors.published_versions(document))
+    if not versions:
+        return render(request, "rulings/diff.html", {"document": document, "versions": []})
+    numbers = {v.number: v for v in versions}
+    try:
+        new_n = int(request.GET.get("to") or versions[0].number)
+        old_n = int(request.GET.get("from") or (versions[1].number if len(versions) > 1 else 0))
+    except ValueError:
+        new_n, old_n = -1, -1
+    if new_n not in numbers or (old_n not in numbers and old_n != 0):
+        return render(
+            request,
+            "rulings/diff.html",
+            {
+                "document": document,
+                "versions": versions,
+                "error": _("Choose two published versions."),
+            },
+            status=400,
+        )
+    old, new = numbers.get(old_n), numbers[new_n]
+    result = selectors.version_diff(old, new)
+    return render(
+        request,
+        "rulings/diff.html",
+        {
+            "document": document,
+            "versions": versions,
+            "old": old,
+            "new": new,
+            "diff": result,
+            "sections": _diff_sections(result),
+        },
+    )
+
+
+def _diff_sections(result) -> list[dict]:
+    from rulings.models import SectionChoice
+
+    labels = dict(SectionChoice.choices)
+    return [
+        {"label": labels[s.section.value], "diff": s, "keyed_by_card": s.section.keyed_by_card}
+        for s in result.sections
+        if not s.empty
+    ]
+
+
+# --- the card catalogue -----------------------------------------------------------------------
+def cards(request: HttpRequest) -> HttpResponse:
+    q = request.GET.get("q", "")[:100]
+    edition = request.GET.get("edition", "")[:5]
+    page = Paginator(selectors.cards_search(q=q, edition=edition), 100).get_page(
+        request.GET.get("page")
+    )
+    return render(
+        request,
+        "rulings/cards.html",
+        {"page": page, "q": q, "edition": edition, "editions": Edition.objects.all()},
+    )
+
+
+# --- deck lists: players ----------------------------------------------------------------------
+def _issue_lines(error: DomainError) -> list[str]:
+    if isinstance(error, IssuesError):
+        return [issue_message(i) for i in error.issues]
+    return []
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def my_deck(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = get_object_or_404(Event, pk=event_id)
+    if not request.user.has_perm("rulings.submit_deck_list"):
+        raise PermissionDenied
+    deck_list = selectors.deck_list_for(event, request.user)
+    form = DeckListForm(request.POST or None, initial={"text": deck_list.text if deck_list else ""})
+    problems: list[str] = []
+    status = 200
+    if request.method == "POST" and form.is_valid():
+        try:
+            deck_list_submit(
+                event=event, player=request.user, text=form.cleaned_data["text"], actor=request.user
+            )
+        except DomainError as exc:
+            form.add_error("text" if exc.field == "text" else None, exc.message)
+            problems = _issue_lines(exc)
+            status = 409 if isinstance(exc, ConflictError) else 400
+        else:
+            messages.success(request, _("Your deck list was saved."))
+            return redirect("rulings:my_deck", event_id=event.pk)
+    elif request.method == "POST":
+        status = 400
+    report = selectors.deck_check_for(deck_list) if deck_list else None
+    return render(
+        request,
+        "rulings/my_deck.html",
+        {
+            "event": event,
+            "deck_list": deck_list,
+            "form": form,
+            "problems": problems,
+            "report": report,
+            "locked": selectors.event_lists_locked(event),
+            "takes_lists": selectors.event_takes_deck_lists(event),
+        },
+        status=status,
+    )
+
+
+def _deck_list_or_403(request: HttpRequest, deck_list_id: int) -> DeckList:
+    deck_list = get_object_or_404(
+        DeckList.objects.select_related("event", "player"), pk=deck_list_id
+    )
+    if not request.user.has_perm("rulings.view_deck_list", deck_list):
+        raise PermissionDenied
+    return selectors.deck_list_for(deck_list.event, deck_list.player)
+
+
+@login_required
+def deck_detail(request: HttpRequest, deck_list_id: int) -> HttpResponse:
+    deck_list = _deck_list_or_403(request, deck_list_id)
+    return render(
+        request,
+        "rulings/deck_detail.html",
+        {
+            "deck_list": deck_list,
+            "event": deck_list.event,
+            "report": selectors.deck_check_for(deck_list),
+            "is_staff": request.user.has_perm("rulings.view_event_deck_lists", deck_list.event),
+        },
+    )
+
+
+@login_required
+def deck_print(request: HttpRequest, deck_list_id: int) -> HttpResponse:
+    deck_list = _deck_list_or_403(request, deck_list_id)
+    return render(
+        request,
+        "rulings/deck_print.html",
+        {
+            "deck_list": deck_list,
+            "event": deck_list.event,
+            "report": selectors.deck_check_for(deck_list),
+            "entries": list(deck_list.entries.all()),
+        },
+    )
+
+
+# --- deck lists: judges -----------------------------------------------------------------------
+def _event_for_staff(request: HttpRequest, event_id: int) -> Event:
+    event = get_object_or_404(Event, pk=event_id)
+    if not request.user.has_perm("rulings.view_event_deck_lists", event):
+        raise PermissionDenied
+    return event
+
+
+@login_required
+def event_decks(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = _event_for_staff(request, event_id)
+    rows = selectors.deck_checks_for_event(event)
+    batch = selectors.latest_pick_batch(event)
+    picks = (
+        DeckCheckPick.objects.filter(deck_list__event=event, batch=batch)
+        .select_related("deck_list__player", "picked_by")
+        .order_by("pk")
+        if batch
+        else []
+    )
+    return render(
+        request,
+        "rulings/event_decks.html",
+        {
+            "event": event,
+            "rows": rows,
+            "illegal": sum(1 for _dl, r in rows if not r.check.legal),
+            "pick_form": RandomPickForm(),
+            "picks": picks,
+            "batch": batch,
+            "version": rows[0][1].version if rows else None,
+            "locked": selectors.event_lists_locked(event),
+        },
+    )
+
+
+@login_required
+@require_POST
+def random_pick(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = _event_for_staff(request, event_id)
+    form = RandomPickForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Choose between 1 and 50 lists to check."))
+        return redirect("rulings:event_decks", event_id=event.pk)
+    try:
+        chosen = deck_check_pick_random(
+            event=event, count=form.cleaned_data["count"], actor=request.user
+        )
+    except DomainError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(
+            request,
+            _("Deck check: %(names)s.")
+            % {"names": ", ".join(dl.player.public_name for dl in chosen)},
+        )
+    return redirect("rulings:event_decks", event_id=event.pk)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def card_pool(request: HttpRequest, event_id: int, player_id: int) -> HttpResponse:
+    event = get_object_or_404(Event, pk=event_id)
+    if not request.user.has_perm("rulings.set_card_pool", event):
+        raise PermissionDenied
+    registration = get_object_or_404(
+        event.registrations.select_related("player"), player_id=player_id
+    )
+    player = registration.player
+    pool = event.card_pools.filter(player=player).prefetch_related("entries__card__edition").first()
+    initial = ""
+    if pool:
+        initial = "\n".join(
+            f"{e.quantity} {e.card.edition.code} {e.card.number}" for e in pool.entries.all()
+        )
+    form = CardPoolForm(request.POST or None, initial={"text": initial})
+    problems: list[str] = []
+    status = 200
+    if request.method == "POST" and form.is_valid():
+        try:
+            card_pool_set(
+                event=event,
+                player=player,
+                text=form.cleaned_data["text"],
+                source=form.cleaned_data["source"],
+                actor=request.user,
+            )
+        except DomainError as exc:
+            form.add_error("text", exc.message)
+            problems = _issue_lines(exc)
+            status = 400
+        else:
+            messages.success(request, _("The card pool was saved."))
+            return redirect("rulings:event_decks", event_id=event.pk)
+    return render(
+        request,
+        "rulings/card_pool.html",
+        {"event": event, "player": player, "form": form, "problems": problems, "pool": pool},
+        status=status,
+    )

@@ -1,0 +1,60 @@
+// Progressive enhancement only: every page works without this file.
+(function () {
+  "use strict";
+
+  // Countdowns: <span class="countdown" data-deadline="ISO" data-server-now="ISO" data-paused-remaining="seconds">
+  // The clock is the server's: the offset between server and browser is measured once per page.
+  function format(seconds) {
+    var sign = seconds < 0 ? "-" : "";
+    seconds = Math.abs(Math.floor(seconds));
+    var h = Math.floor(seconds / 3600), m = Math.floor((seconds % 3600) / 60), s = seconds % 60;
+    var mm = (h > 0 && m < 10 ? "0" : "") + m, ss = (s < 10 ? "0" : "") + s;
+    return sign + (h > 0 ? h + ":" : "") + mm + ":" + ss;
+  }
+
+  function startCountdowns() {
+    var nodes = document.querySelectorAll(".countdown[data-deadline]");
+    if (!nodes.length) { return; }
+    var items = [];
+    nodes.forEach(function (node) {
+      var deadline = Date.parse(node.dataset.deadline);
+      var serverNow = Date.parse(node.dataset.serverNow || new Date().toISOString());
+      if (isNaN(deadline)) { return; }
+      items.push({ node: node, deadline: deadline, offset: serverNow - Date.now() });
+    });
+    function tick() {
+      items.forEach(function (item) {
+        var left = (item.deadline - (Date.now() + item.offset)) / 1000;
+        item.node.textContent = format(Math.max(left, 0));
+        item.node.classList.toggle("expired", left <= 0);
+        if (left <= 0 && item.node.dataset.reloadOnExpiry === "1" && !item.reloaded) {
+          item.reloaded = true;
+          window.setTimeout(function () { window.location.reload(); }, 1500);
+        }
+      });
+    }
+    tick();
+    window.setInterval(tick, 1000);
+  }
+
+  // Confirmation for dangerous buttons: <button data-confirm="Really?">
+  function confirmButtons() {
+    document.addEventListener("click", function (event) {
+      var target = event.target.closest("[data-confirm]");
+      if (target && !window.confirm(target.dataset.confirm)) { event.preventDefault(); }
+    });
+  }
+
+  // Print buttons: <button data-print>
+  function printButtons() {
+    document.querySelectorAll("[data-print]").forEach(function (button) {
+      button.addEventListener("click", function () { window.print(); });
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    startCountdowns();
+    confirmButtons();
+    printButtons();
+  });
+})();

@@ -1,0 +1,96 @@
+"""The API's shared behaviour: schema, auth, errors that are 4xx with a reason."""
+
+from __future__ import annotations
+
+import pytest
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+pytestmark = pytest.mark.django_db
+
+
+def test_schema_is_openapi_3():
+    response = APIClient().get("/api/schema/", HTTP_ACCEPT="application/json")
+    assert response.status_code == 200
+    schema = response.json()
+    assert schema["openapi"].startswith("3.")
+    assert "/api/me/" in schema["paths"]
+
+
+def test_docs_page_uses_local_static_files_only(client):
+    response = client.get("/api/docs/")
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "cdn" not in html.lower()
+    assert "/static/drf_spectacular_sidecar/" in html
+
+
+def test_unknown_api_route_is_a_json_404():
+    response = APIClient().get("/api/no-such-thing/")
+    assert response.status_code == 404
+    assert "no API route" in response.json()["detail"]
+
+
+def test_token_auth_round_trip(player, password):
+    client = APIClient()
+    response = client.post(
+        "/api/auth/token/", {"username": "player", "password": password}, format="json"
+    )
+    assert response.status_code == 200
+    token = response.json()["token"]
+    assert Token.objects.get(user=player).key == token
+    client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
+    assert client.get("/api/me/").json()["player_number"] == player.player_number
+
+
+def test_wrong_credentials_for_token_are_a_400(player):
+    response = APIClient().post(
+        "/api/auth/token/", {"username": "player", "password": "nope"}, format="json"
+    )
+    assert response.status_code == 400
+    assert "non_field_errors" in response.json()
+
+
+def test_malformed_json_is_a_400_and_changes_nothing(player):
+    client = APIClient()
+    client.force_authenticate(player)
+    response = client.generic(
+        "PATCH", "/api/me/", '{"display_name": ', content_type="application/json"
+    )
+    assert response.status_code == 400
+    assert "JSON parse error" in response.json()["detail"]
+    player.refresh_from_db()
+    assert player.display_name == "Pat Player"
+
+
+def test_me_requires_authentication():
+    response = APIClient().get("/api/me/")
+    assert response.status_code in {401, 403}
+
+
+def test_me_refuses_duplicate_email(player, other_player):
+    client = APIClient()
+    client.force_authenticate(player)
+    response = client.patch("/api/me/", {"email": other_player.email}, format="json")
+    assert response.status_code == 400
+    assert "email" in response.json()
+
+
+def test_api_session_auth_enforces_csrf(player, password):
+    client = APIClient(enforce_csrf_checks=True)
+    client.login(username="player", password=password)
+    response = client.patch("/api/me/", {"display_name": "Changed"}, format="json")
+    assert response.status_code == 403
+    player.refresh_from_db()
+    assert player.display_name == "Pat Player"
+
+
+def test_api_answers_in_the_readers_language(player):
+    client = APIClient()
+    client.force_authenticate(player)
+    response = client.patch(
+        "/api/me/", {"email": player.email.upper()}, format="json", HTTP_ACCEPT_LANGUAGE="es"
+    )
+    assert response.status_code == 200
+    other = APIClient().get("/api/no-such-thing/", HTTP_ACCEPT_LANGUAGE="es")
+    assert other.json()["detail"].startswith("No hay ninguna ruta de la API")

@@ -1,0 +1,56 @@
+"""Fixtures shared by the whole suite."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+
+from tests.factories import DEMO_PASSWORD, UserFactory
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    from django.conf import settings
+
+    engine = settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1]
+    broker = settings.CELERY_BROKER_URL or "none (deadlines settle lazily)"
+    return f"database backend: {engine}; broker: {broker.split('@')[-1]}"
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hasher(settings) -> None:
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def _english_by_default():
+    """Each test starts in the default language, whatever the previous one activated."""
+    from django.utils import translation
+
+    translation.activate("en")
+    yield
+    translation.deactivate()
+
+
+@pytest.fixture
+def password() -> str:
+    return DEMO_PASSWORD
+
+
+@pytest.fixture
+def player(db):
+    return UserFactory(username="player", display_name="Pat Player")
+
+
+@pytest.fixture
+def other_player(db):
+    return UserFactory(username="other", display_name="Olive Other")
+
+
+@pytest.fixture
+def site_admin(db):
+    return UserFactory(username="admin", display_name="Ada Admin", is_staff=True, is_superuser=True)
+
+
+@pytest.fixture
+def db_vendor(db) -> str:
+    return connection.vendor

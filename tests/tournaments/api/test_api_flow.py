@@ -1,0 +1,177 @@
+"""A small event run entirely through the REST API, and its refusals."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+from rest_framework.test import APIClient
+
+from tests.factories import UserFactory
+from tests.tournaments.helpers import make_organiser
+from tournaments.models import Match, Registration
+
+pytestmark = pytest.mark.django_db
+
+
+def client_for(user) -> APIClient:
+    client = APIClient()
+    client.force_authenticate(user)
+    return client
+
+
+@pytest.fixture
+def organiser():
+    return make_organiser("api_orga")
+
+
+@pytest.fixture
+def event_id(organiser):
+    response = client_for(organiser).post(
+        "/api/events/",
+        {"name": "API Cup", "date": "2026-12-12", "swiss_rounds": 2, "top_cut": 0},
+        format="json",
+    )
+    assert response.status_code == 201, response.json()
+    return response.json()["id"]
+
+
+@pytest.fixture
+def players(event_id):
+    people = [UserFactory(username=f"api{i}", display_name=f"Api Player {i}") for i in range(4)]
+    for person in people:
+        response = client_for(person).post(f"/api/events/{event_id}/register/")
+        assert response.status_code == 201
+    return people
+
+
+def check_in_all(organiser, event_id):
+    api = client_for(organiser)
+    for reg in api.get(f"/api/events/{event_id}/players/").json():
+        assert (
+            api.post(f"/api/registrations/{reg['id']}/check-in/", {}, format="json").status_code
+            == 200
+        )
+
+
+def oriented(match: dict, user, mine: int, theirs: int) -> dict:
+    is_a = match["player_a"]["registration_id"] == Registration.objects.get(player=user).pk
+    a, b = (mine, theirs) if is_a else (theirs, mine)
+    return {"games_won_a": a, "games_won_b": b, "games_drawn": 0}
+
+
+def test_an_event_through_the_api(organiser, event_id, players):
+    api = client_for(organiser)
+    check_in_all(organiser, event_id)
+    round1 = api.post(f"/api/events/{event_id}/rounds/pair/", {}, format="json")
+    assert round1.status_code == 201
+    round_id = round1.json()["id"]
+    # unpublished pairings are hidden from players
+    assert client_for(players[0]).get(f"/api/rounds/{round_id}/").status_code == 403
+    assert api.post(f"/api/rounds/{round_id}/publish/").json()["status"] == "published"
+    clock = api.post(f"/api/rounds/{round_id}/clock/start/").json()
+    assert clock["ends_at"] and clock["server_now"]
+    detail = client_for(players[0]).get(f"/api/rounds/{round_id}/").json()
+    assert len(detail["matches"]) == 2
+    by_user = {p.pk: p for p in players}
+    for match in detail["matches"]:
+        user_a = by_user[
+            Registration.objects.get(pk=match["player_a"]["registration_id"]).player_id
+        ]
+        user_b = by_user[
+            Registration.objects.get(pk=match["player_b"]["registration_id"]).player_id
+        ]
+        r = client_for(user_a).post(
+            f"/api/matches/{match['id']}/report/", oriented(match, user_a, 2, 1), format="json"
+        )
+        assert r.status_code == 200 and r.json()["status"] == "awaiting"
+        r = client_for(user_b).post(
+            f"/api/matches/{match['id']}/report/", oriented(match, user_b, 1, 2), format="json"
+        )
+        assert r.status_code == 200 and r.json()["status"] == "confirmed"
+    standings = client_for(players[0]).get(f"/api/events/{event_id}/standings/").json()
+    assert [row["match_points"] for row in standings] == [3, 3, 0, 0]
+    export = client_for(players[0]).get(f"/api/events/{event_id}/export/standings.csv")
+    assert export["Content-Type"].startswith("text/csv")
+    rows = list(csv.DictReader(io.StringIO(export.content.decode())))
+    assert [r["player"] for r in rows] == [row["player"] for row in standings]
+    audit = api.get(f"/api/events/{event_id}/audit/").json()["results"]
+    assert {"round.pair", "round.publish", "clock.start"} <= {e["action"] for e in audit}
+
+
+def test_refusals_have_a_status_and_a_reason(organiser, event_id, players):
+    api = client_for(organiser)
+    check_in_all(organiser, event_id)
+    round_id = api.post(f"/api/events/{event_id}/rounds/pair/", {}, format="json").json()["id"]
+    api.post(f"/api/rounds/{round_id}/publish/")
+    match = Match.objects.filter(round_id=round_id).first()
+    player_a = match.player_a.player
+    outsider = next(
+        p for p in players if p.pk not in {match.player_a.player_id, match.player_b.player_id}
+    )
+
+    bad = client_for(player_a).post(
+        f"/api/matches/{match.pk}/report/", {"games_won_a": 3, "games_won_b": 0}, format="json"
+    )
+    assert bad.status_code == 400
+    assert "impossible in best of 3" in bad.json()["score"][0]
+    wrong_field = client_for(player_a).post(
+        f"/api/matches/{match.pk}/report/", {"games_won_a": "two"}, format="json"
+    )
+    assert wrong_field.status_code == 400 and "games_won_a" in wrong_field.json()
+    assert (
+        client_for(outsider)
+        .post(
+            f"/api/matches/{match.pk}/report/", {"games_won_a": 2, "games_won_b": 0}, format="json"
+        )
+        .status_code
+        == 403
+    )
+    assert (
+        client_for(player_a)
+        .post("/api/matches/999999/report/", {"games_won_a": 2, "games_won_b": 0}, format="json")
+        .status_code
+        == 404
+    )
+    missing = api.post(f"/api/events/{event_id}/rounds/pair/", {}, format="json")
+    assert missing.status_code == 409
+    assert missing.json()["missing_tables"] == [1, 2]
+    assert "tables 1, 2" in missing.json()["detail"][0]
+    malformed = client_for(player_a).generic(
+        "POST", f"/api/matches/{match.pk}/report/", "{", content_type="application/json"
+    )
+    assert malformed.status_code == 400
+    match.refresh_from_db()
+    assert match.status == "pending" and not match.reports.exists()
+
+
+def test_anonymous_can_read_but_not_write(event_id):
+    anon = APIClient()
+    assert anon.get(f"/api/events/{event_id}/").status_code == 200
+    assert anon.get(f"/api/events/{event_id}/standings/").status_code == 200
+    assert anon.post(f"/api/events/{event_id}/register/").status_code in {401, 403}
+    assert anon.patch(f"/api/events/{event_id}/", {"name": "X"}, format="json").status_code in {
+        401,
+        403,
+    }
+
+
+def test_only_organisers_create_events():
+    response = client_for(UserFactory(username="nobody")).post(
+        "/api/events/", {"name": "Mine", "date": "2026-12-12"}, format="json"
+    )
+    assert response.status_code == 403
+
+
+def test_settings_that_shape_results_freeze_once_running(organiser, event_id, players):
+    api = client_for(organiser)
+    check_in_all(organiser, event_id)
+    api.post(f"/api/events/{event_id}/rounds/pair/", {}, format="json")
+    response = api.patch(f"/api/events/{event_id}/", {"games_per_match": 5}, format="json")
+    assert response.status_code == 409
+    assert (
+        api.patch(f"/api/events/{event_id}/", {"venue": "Hall B"}, format="json").status_code == 200
+    )
+    bad = api.patch(f"/api/events/{event_id}/", {"tiebreaks": "nonsense"}, format="json")
+    assert bad.status_code == 400 and "tiebreaks" in bad.json()

@@ -1,0 +1,273 @@
+"""Input and output shapes of the tournaments API (one pair per operation where they differ)."""
+
+from __future__ import annotations
+
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from rest_framework import serializers
+
+from tournaments.models import AuditEntry, Event, Game, Match, Penalty, Registration, Round
+from tournaments.models.event import recommended_swiss_rounds
+
+EVENT_SETTINGS = (
+    "name",
+    "game",
+    "format",
+    "date",
+    "venue",
+    "swiss_rounds",
+    "round_minutes",
+    "top_cut",
+    "games_per_match",
+    "player_cap",
+    "tiebreaks",
+    "min_deck_size",
+    "record_policy",
+    "qiahn_ruleset",
+    "qiahn_squad",
+)
+
+
+class EventOut(serializers.ModelSerializer):
+    players = serializers.IntegerField(read_only=True, required=False)
+    recommended_rounds = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Event
+        fields = ("id", *EVENT_SETTINGS, "status", "seed", "recommended_rounds", "players")
+
+    def get_recommended_rounds(self, event: Event) -> int:
+        count = getattr(event, "players", None)
+        if count is None:
+            count = event.registrations.count()
+        return recommended_swiss_rounds(count)
+
+
+class EventIn(serializers.ModelSerializer):
+    class Meta:
+        model = Event
+        fields = EVENT_SETTINGS
+
+
+class PlayerRef(serializers.Serializer):
+    registration_id = serializers.IntegerField(source="pk")
+    name = serializers.CharField()
+    player_number = serializers.IntegerField(source="player.player_number", allow_null=True)
+
+
+class RegistrationOut(serializers.ModelSerializer):
+    name = serializers.CharField()
+    player_id = serializers.IntegerField()
+    player_number = serializers.IntegerField(source="player.player_number", allow_null=True)
+
+    class Meta:
+        model = Registration
+        fields = (
+            "id",
+            "player_id",
+            "player_number",
+            "name",
+            "status",
+            "checked_in_at",
+            "late_entry",
+            "first_round",
+            "fixed_table",
+            "dropped_after_round",
+            "drop_reason",
+            "disqualified",
+        )
+
+
+class RegistrationAddIn(serializers.Serializer):
+    player_id = serializers.IntegerField(required=False)
+    player_number = serializers.IntegerField(required=False)
+    display_name = serializers.CharField(required=False, max_length=80)
+
+    def validate(self, attrs: dict) -> dict:
+        if not any(k in attrs for k in ("player_id", "player_number", "display_name")):
+            raise serializers.ValidationError(
+                _("Give player_id, player_number or display_name (a walk-in).")
+            )
+        return attrs
+
+
+class CheckInIn(serializers.Serializer):
+    checked_in = serializers.BooleanField(default=True)
+
+
+class DropIn(serializers.Serializer):
+    reason = serializers.CharField(required=False, allow_blank=True, max_length=200, default="")
+
+
+class FixedTableIn(serializers.Serializer):
+    table = serializers.IntegerField(allow_null=True, min_value=1)
+
+
+class GameOut(serializers.ModelSerializer):
+    class Meta:
+        model = Game
+        fields = ("number", "chooser", "choice_reason", "choice", "winner", "by_penalty", "record")
+
+
+class MatchOut(serializers.ModelSerializer):
+    round = serializers.IntegerField(source="round.number")
+    player_a = PlayerRef()
+    player_b = PlayerRef(allow_null=True)
+    games = GameOut(many=True)
+
+    class Meta:
+        model = Match
+        fields = (
+            "id",
+            "round",
+            "table",
+            "player_a",
+            "player_b",
+            "flags",
+            "status",
+            "games_won_a",
+            "games_won_b",
+            "games_drawn",
+            "winner",
+            "override",
+            "result_source",
+            "confirmed_at",
+            "extension_seconds",
+            "games",
+        )
+
+
+class RoundOut(serializers.ModelSerializer):
+    server_now = serializers.SerializerMethodField()
+    paused_remaining_seconds = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Round
+        fields = (
+            "id",
+            "number",
+            "kind",
+            "status",
+            "seed",
+            "forced",
+            "published_at",
+            "started_at",
+            "ends_at",
+            "paused_remaining_seconds",
+            "time_called_at",
+            "finished_at",
+            "server_now",
+        )
+
+    def get_server_now(self, round_: Round) -> str:
+        return timezone.now().isoformat()
+
+    def get_paused_remaining_seconds(self, round_: Round) -> int | None:
+        if round_.paused_remaining is None:
+            return None
+        return int(round_.paused_remaining.total_seconds())
+
+
+class RoundDetailOut(RoundOut):
+    matches = MatchOut(many=True)
+
+    class Meta(RoundOut.Meta):
+        fields = (*RoundOut.Meta.fields, "matches")
+
+
+class GameIn(serializers.Serializer):
+    winner = serializers.ChoiceField(choices=["a", "b", "draw"])
+    chooser = serializers.ChoiceField(choices=["a", "b"], required=False, allow_null=True)
+    choice = serializers.ChoiceField(choices=["first", "second"], required=False, allow_null=True)
+    by_penalty = serializers.BooleanField(required=False, default=False)
+    record = serializers.JSONField(required=False, allow_null=True)
+
+    def to_internal_value(self, data):
+        value = super().to_internal_value(data)
+        return {k: v for k, v in value.items() if v is not None}
+
+
+class ResultIn(serializers.Serializer):
+    games_won_a = serializers.IntegerField(min_value=0, max_value=9)
+    games_won_b = serializers.IntegerField(min_value=0, max_value=9)
+    games_drawn = serializers.IntegerField(min_value=0, max_value=9, default=0)
+    games = GameIn(many=True, required=False, default=list)
+    idempotency_key = serializers.CharField(
+        required=False, allow_blank=True, max_length=64, default=""
+    )
+
+
+class OverrideIn(ResultIn):
+    reason = serializers.CharField(required=False, allow_blank=True, max_length=300, default="")
+
+
+class ClockAdjustIn(serializers.Serializer):
+    seconds = serializers.IntegerField()
+
+
+class ExtendIn(serializers.Serializer):
+    seconds = serializers.IntegerField(min_value=1)
+    reason = serializers.CharField(required=False, allow_blank=True, max_length=300, default="")
+
+
+class PairIn(serializers.Serializer):
+    force = serializers.BooleanField(default=False)
+    reason = serializers.CharField(required=False, allow_blank=True, max_length=300, default="")
+
+
+class SwapIn(serializers.Serializer):
+    registration_a = serializers.IntegerField()
+    registration_b = serializers.IntegerField()
+    reason = serializers.CharField(required=False, allow_blank=True, max_length=300, default="")
+
+
+class PenaltyIn(serializers.Serializer):
+    registration_id = serializers.IntegerField()
+    kind = serializers.ChoiceField(
+        choices=["warning", "game_loss", "match_loss", "disqualification"]
+    )
+    reason = serializers.CharField(max_length=300)
+    match_id = serializers.IntegerField(required=False, allow_null=True)
+    game_number = serializers.IntegerField(required=False, allow_null=True, min_value=1)
+
+
+class PenaltyOut(serializers.ModelSerializer):
+    player = serializers.CharField(source="registration.name")
+    issued_by = serializers.CharField(source="issued_by.public_name")
+
+    class Meta:
+        model = Penalty
+        fields = (
+            "id",
+            "registration_id",
+            "player",
+            "match_id",
+            "kind",
+            "game_number",
+            "reason",
+            "issued_by",
+            "created_at",
+        )
+
+
+class AuditOut(serializers.ModelSerializer):
+    actor = serializers.CharField(source="actor.public_name", allow_null=True, default=None)
+
+    class Meta:
+        model = AuditEntry
+        fields = ("id", "created_at", "actor", "action", "target", "before", "after", "reason")
+
+
+class StandingOut(serializers.Serializer):
+    rank = serializers.IntegerField()
+    registration_id = serializers.IntegerField()
+    player = serializers.CharField()
+    player_number = serializers.IntegerField(allow_null=True)
+    dropped = serializers.BooleanField()
+    match_points = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    losses = serializers.IntegerField()
+    draws = serializers.IntegerField()
+    omw = serializers.DecimalField(max_digits=6, decimal_places=4)
+    gw = serializers.DecimalField(max_digits=6, decimal_places=4)
+    ogw = serializers.DecimalField(max_digits=6, decimal_places=4)

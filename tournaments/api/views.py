@@ -1,0 +1,416 @@
+"""Tournaments API: one view per operation; every write goes through a service."""
+
+from __future__ import annotations
+
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import permissions, status
+from rest_framework.generics import ListAPIView, ListCreateAPIView, RetrieveUpdateAPIView
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from accounts.models import User
+from config.errors import DomainError, NotFoundError
+from tournaments import exports, selectors
+from tournaments.api import serializers as s
+from tournaments.models import Event, Match, Registration, Round
+from tournaments.services import (
+    clock,
+    events,
+    penalties,
+    registration,
+    results,
+    rounds,
+    standings,
+    topcut,
+)
+from tournaments.services.permissions import ensure_allowed
+
+TAG = ["events"]
+ROUND_PARAM = OpenApiParameter("round", int, description="standings as of this round")
+
+
+def _input(serializer_class, request: Request):
+    serializer = serializer_class(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+def _result_in(data: dict) -> results.ReportedResult:
+    return results.ReportedResult(
+        data["games_won_a"], data["games_won_b"], data["games_drawn"], list(data["games"])
+    )
+
+
+@extend_schema(tags=TAG)
+class EventListCreate(ListCreateAPIView):
+    """Events, newest first (filter with `status` and `game`); organisers create them."""
+
+    def get_queryset(self):
+        return selectors.event_list(
+            status=self.request.query_params.get("status"),
+            game=self.request.query_params.get("game"),
+        )
+
+    def get_serializer_class(self):
+        return s.EventIn if self.request.method == "POST" else s.EventOut
+
+    @extend_schema(request=s.EventIn, responses={201: s.EventOut})
+    def post(self, request: Request) -> Response:
+        data = dict(_input(s.EventIn, request))
+        event = events.event_create(actor=request.user, **data)
+        return Response(s.EventOut(event).data, status=status.HTTP_201_CREATED)
+
+
+@extend_schema(tags=TAG)
+class EventDetail(RetrieveUpdateAPIView):
+    queryset = Event.objects.all()
+    http_method_names = ["get", "patch", "head", "options"]
+
+    def get_serializer_class(self):
+        return s.EventIn if self.request.method == "PATCH" else s.EventOut
+
+    @extend_schema(request=s.EventIn, responses=s.EventOut)
+    def patch(self, request: Request, pk: int) -> Response:
+        serializer = s.EventIn(data=request.data, partial=True)
+        serializer.is_valid(raise_exception=True)
+        event = events.event_update(actor=request.user, event_id=pk, **serializer.validated_data)
+        return Response(s.EventOut(event).data)
+
+
+@extend_schema(tags=TAG)
+class EventPlayers(ListAPIView):
+    """The event's players; judges add walk-ins and late entries with POST."""
+
+    serializer_class = s.RegistrationOut
+    pagination_class = None
+
+    def get_queryset(self):
+        return selectors.event_players(get_object_or_404(Event, pk=self.kwargs["pk"]))
+
+    @extend_schema(request=s.RegistrationAddIn, responses={201: s.RegistrationOut})
+    def post(self, request: Request, pk: int) -> Response:
+        data = _input(s.RegistrationAddIn, request)
+        player = None
+        if "player_id" in data or "player_number" in data:
+            lookup = (
+                {"pk": data["player_id"]}
+                if "player_id" in data
+                else {"player_number": data["player_number"]}
+            )
+            player = User.objects.filter(**lookup).first()
+            if player is None:
+                raise NotFoundError(_("There is no player with that id or number."), field="player")
+        reg = registration.registration_add(
+            actor=request.user,
+            event_id=pk,
+            player=player,
+            display_name=data.get("display_name", ""),
+        )
+        return Response(s.RegistrationOut(reg).data, status=status.HTTP_201_CREATED)
+
+
+@extend_schema(tags=TAG, request=None, responses={201: s.RegistrationOut})
+class EventRegister(APIView):
+    """Register yourself while registration is open (sending it twice registers once)."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    def post(self, request: Request, pk: int) -> Response:
+        reg = registration.registration_register(actor=request.user, event_id=pk)
+        return Response(s.RegistrationOut(reg).data, status=status.HTTP_201_CREATED)
+
+
+@extend_schema(tags=TAG, request=s.CheckInIn, responses=s.RegistrationOut)
+class RegistrationCheckIn(APIView):
+    def post(self, request: Request, pk: int) -> Response:
+        data = _input(s.CheckInIn, request)
+        reg = registration.registration_check_in(
+            actor=request.user, registration_id=pk, checked_in=data["checked_in"]
+        )
+        return Response(s.RegistrationOut(reg).data)
+
+
+@extend_schema(tags=TAG, request=s.DropIn, responses=s.RegistrationOut)
+class RegistrationDrop(APIView):
+    """Drop a player: the player themself, or a judge with a reason."""
+
+    def post(self, request: Request, pk: int) -> Response:
+        data = _input(s.DropIn, request)
+        reg = registration.registration_drop(
+            actor=request.user, registration_id=pk, reason=data["reason"]
+        )
+        return Response(s.RegistrationOut(reg).data)
+
+
+@extend_schema(tags=TAG, request=s.FixedTableIn, responses=s.RegistrationOut)
+class RegistrationFixedTable(APIView):
+    def post(self, request: Request, pk: int) -> Response:
+        data = _input(s.FixedTableIn, request)
+        reg = registration.registration_set_fixed_table(
+            actor=request.user, registration_id=pk, table=data["table"]
+        )
+        return Response(s.RegistrationOut(reg).data)
+
+
+@extend_schema(tags=TAG)
+class EventRounds(ListAPIView):
+    serializer_class = s.RoundOut
+    pagination_class = None
+
+    def get_queryset(self):
+        return selectors.event_rounds(get_object_or_404(Event, pk=self.kwargs["pk"]))
+
+
+@extend_schema(tags=TAG, responses=s.RoundDetailOut)
+class RoundDetail(APIView):
+    """A round with its pairings; unpublished pairings are shown to the event's judges only."""
+
+    permission_classes = [permissions.AllowAny]
+
+    def get(self, request: Request, pk: int) -> Response:
+        round_ = get_object_or_404(Round.objects.select_related("event"), pk=pk)
+        if round_.status == "draft":
+            ensure_allowed(request.user, "tournaments.run_event", round_.event)
+        clock.refresh_round_clock(round_)
+        data = s.RoundOut(round_).data
+        data["matches"] = s.MatchOut(selectors.round_matches(round_), many=True).data
+        return Response(data)
+
+
+def _clock_view(action, input_serializer=None, doc: str = ""):
+    @extend_schema(tags=TAG, request=input_serializer, responses=s.RoundOut, description=doc)
+    class ClockView(APIView):
+        def post(self, request: Request, pk: int) -> Response:
+            extra = dict(_input(input_serializer, request)) if input_serializer else {}
+            round_ = action(actor=request.user, round_id=pk, **extra)
+            return Response(s.RoundOut(round_).data)
+
+    ClockView.__name__ = f"Clock_{action.__name__}"
+    return ClockView
+
+
+ClockStart = _clock_view(clock.round_start_clock, doc="Start the round clock.")
+ClockPause = _clock_view(clock.round_pause_clock, doc="Pause the round clock.")
+ClockResume = _clock_view(clock.round_resume_clock, doc="Resume a paused clock.")
+ClockAdjust = _clock_view(
+    clock.round_adjust_clock,
+    s.ClockAdjustIn,
+    doc="Add (or remove, negative) time for the whole round.",
+)
+
+
+@extend_schema(tags=TAG, responses=s.MatchOut)
+class MatchDetail(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    def get(self, request: Request, pk: int) -> Response:
+        match = get_object_or_404(
+            Match.objects.select_related("round__event", *selectors.MATCH_RELATED).prefetch_related(
+                "games"
+            ),
+            pk=pk,
+        )
+        if match.round.status == "draft":
+            ensure_allowed(request.user, "tournaments.run_event", match.round.event)
+        return Response(s.MatchOut(match).data)
+
+
+@extend_schema(tags=TAG, request=s.ResultIn, responses=s.MatchOut)
+class MatchReport(APIView):
+    """A player reports their own match, oriented as the match is (player A, player B).
+    Reports from both players that agree confirm it; different ones mark it disputed.
+    Sending the same report again (or the same `idempotency_key`) changes nothing."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    def post(self, request: Request, pk: int) -> Response:
+        data = _input(s.ResultIn, request)
+        match = results.match_report(
+            actor=request.user,
+            match_id=pk,
+            result=_result_in(data),
+            idempotency_key=data["idempotency_key"],
+        )
+        match.refresh_from_db()
+        return Response(s.MatchOut(match).data)
+
+
+@extend_schema(tags=TAG, request=s.OverrideIn, responses=s.MatchOut)
+class MatchSetResult(APIView):
+    """A judge enters or overrides the result (audited)."""
+
+    def post(self, request: Request, pk: int) -> Response:
+        data = _input(s.OverrideIn, request)
+        match = results.match_set_result(
+            actor=request.user, match_id=pk, result=_result_in(data), reason=data["reason"]
+        )
+        match.refresh_from_db()
+        return Response(s.MatchOut(match).data)
+
+
+@extend_schema(tags=TAG, request=s.ExtendIn, responses=s.MatchOut)
+class MatchExtend(APIView):
+    """A time extension for one table."""
+
+    def post(self, request: Request, pk: int) -> Response:
+        data = _input(s.ExtendIn, request)
+        match = clock.match_extend_time(actor=request.user, match_id=pk, **data)
+        return Response(s.MatchOut(match).data)
+
+
+@extend_schema(tags=TAG)
+class EventPenalties(ListAPIView):
+    serializer_class = s.PenaltyOut
+    pagination_class = None
+
+    def get_queryset(self):
+        event = get_object_or_404(Event, pk=self.kwargs["pk"])
+        ensure_allowed(self.request.user, "tournaments.run_event", event)
+        return selectors.event_penalties(event)
+
+    @extend_schema(request=s.PenaltyIn, responses={201: s.PenaltyOut})
+    def post(self, request: Request, pk: int) -> Response:
+        data = _input(s.PenaltyIn, request)
+        if not Registration.objects.filter(pk=data["registration_id"], event_id=pk).exists():
+            raise DomainError(_("That player is not in this event."), field="registration_id")
+        penalty = penalties.penalty_issue(actor=request.user, **data)
+        return Response(s.PenaltyOut(penalty).data, status=status.HTTP_201_CREATED)
+
+
+@extend_schema(tags=TAG)
+class EventAudit(ListAPIView):
+    serializer_class = s.AuditOut
+
+    def get_queryset(self):
+        event = get_object_or_404(Event, pk=self.kwargs["pk"])
+        ensure_allowed(self.request.user, "tournaments.view_audit", event)
+        return selectors.event_audit(event)
+
+
+@extend_schema(tags=TAG, request=s.PairIn, responses={201: s.RoundOut})
+class EventPairNext(APIView):
+    """Pair the next Swiss round (the first starts the event: players not checked in become
+    no-shows). Refused with 409 and `missing_tables` while results are missing, unless
+    `force` is set with a `reason` (audited)."""
+
+    def post(self, request: Request, pk: int) -> Response:
+        data = _input(s.PairIn, request)
+        round_ = rounds.round_pair_next(actor=request.user, event_id=pk, **data)
+        return Response(s.RoundOut(round_).data, status=status.HTTP_201_CREATED)
+
+
+@extend_schema(tags=TAG, request=None, responses=s.RoundOut)
+class RoundPublish(APIView):
+    def post(self, request: Request, pk: int) -> Response:
+        return Response(s.RoundOut(rounds.round_publish(actor=request.user, round_id=pk)).data)
+
+
+@extend_schema(tags=TAG, request=s.PairIn, responses={201: s.RoundOut})
+class RoundRepair(APIView):
+    """Discard unpublished pairings and pair the round again with a new recorded seed."""
+
+    def post(self, request: Request, pk: int) -> Response:
+        data = _input(s.PairIn, request)
+        round_ = rounds.round_repair(actor=request.user, round_id=pk, reason=data["reason"])
+        return Response(s.RoundOut(round_).data, status=status.HTTP_201_CREATED)
+
+
+@extend_schema(tags=TAG, request=s.SwapIn, responses=s.RoundOut)
+class RoundSwap(APIView):
+    """Exchange two players' seats in unpublished pairings (checked and re-flagged)."""
+
+    def post(self, request: Request, pk: int) -> Response:
+        data = _input(s.SwapIn, request)
+        return Response(s.RoundOut(rounds.round_swap(actor=request.user, round_id=pk, **data)).data)
+
+
+@extend_schema(tags=TAG, request=None, responses={201: s.RoundOut})
+class EventTopCutStart(APIView):
+    def post(self, request: Request, pk: int) -> Response:
+        round_ = topcut.topcut_start(actor=request.user, event_id=pk)
+        return Response(s.RoundOut(round_).data, status=status.HTTP_201_CREATED)
+
+
+@extend_schema(tags=TAG, request=None, responses={200: s.RoundOut, 204: None})
+class EventTopCutAdvance(APIView):
+    """Pair the next bracket round; after the final, finish the event (204)."""
+
+    def post(self, request: Request, pk: int) -> Response:
+        round_ = topcut.topcut_advance(actor=request.user, event_id=pk)
+        if round_ is None:
+            return Response(status=status.HTTP_204_NO_CONTENT)
+        return Response(s.RoundOut(round_).data)
+
+
+@extend_schema(tags=TAG, request=None, responses=s.EventOut)
+class EventFinish(APIView):
+    def post(self, request: Request, pk: int) -> Response:
+        return Response(s.EventOut(topcut.event_finish(actor=request.user, event_id=pk)).data)
+
+
+def _as_of_round(request: Request) -> int | None:
+    raw = request.query_params.get("round")
+    if raw in (None, ""):
+        return None
+    try:
+        value = int(raw)
+    except ValueError:
+        raise DomainError(_("round must be a whole number."), field="round") from None
+    if value < 0:
+        raise DomainError(_("round must be a whole number."), field="round")
+    return value
+
+
+@extend_schema(tags=TAG, parameters=[ROUND_PARAM], responses=s.StandingOut(many=True))
+class EventStandings(APIView):
+    """Standings from confirmed Swiss results, with every tiebreak (as of `round` if given)."""
+
+    permission_classes = [permissions.AllowAny]
+
+    def get(self, request: Request, pk: int) -> Response:
+        event = get_object_or_404(Event, pk=pk)
+        rows = standings.event_standings(event, as_of_round=_as_of_round(request))
+        return Response(
+            s.StandingOut(
+                [
+                    {
+                        "rank": r.rank,
+                        "registration_id": r.registration.pk,
+                        "player": r.registration.player.public_name,
+                        "player_number": r.registration.player.player_number,
+                        "dropped": r.dropped,
+                        "match_points": r.match_points,
+                        "wins": r.wins,
+                        "losses": r.losses,
+                        "draws": r.draws,
+                        "omw": r.omw,
+                        "gw": r.gw,
+                        "ogw": r.ogw,
+                    }
+                    for r in rows
+                ],
+                many=True,
+            ).data
+        )
+
+
+@extend_schema(tags=TAG, parameters=[ROUND_PARAM], responses={(200, "text/csv"): OpenApiTypes.STR})
+class EventExport(APIView):
+    """CSV export: `players`, `matches` (every game and its play-or-draw record) or
+    `standings` (every tiebreak; as of `round` if given)."""
+
+    permission_classes = [permissions.AllowAny]
+
+    def get(self, request: Request, pk: int, what: str) -> HttpResponse:
+        event = get_object_or_404(Event, pk=pk)
+        if what not in exports.EXPORTS:
+            raise NotFoundError(_("Unknown export."))
+        body = exports.export_csv(event, what, as_of_round=_as_of_round(request))
+        response = HttpResponse(body, content_type="text/csv; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="event-{pk}-{what}.csv"'
+        return response

@@ -1,0 +1,21 @@
+from django.core.management.base import BaseCommand, CommandError
+
+from tournaments.exports import EXPORTS, export_rows, write_csv
+from tournaments.models import Event
+
+
+class Command(BaseCommand):
+    help = "Print an event's players, matches or standings as CSV (header row first)."
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("event_id", type=int)
+        parser.add_argument("--what", choices=EXPORTS, required=True)
+        parser.add_argument(
+            "--round", type=int, default=None, help="standings as of this round (standings only)"
+        )
+
+    def handle(self, *args, event_id: int, what: str, round: int | None, **options) -> None:
+        event = Event.objects.filter(pk=event_id).first()
+        if event is None:
+            raise CommandError(f"there is no event {event_id}")
+        write_csv(export_rows(event, what, as_of_round=round), self.stdout)

@@ -1,0 +1,21 @@
+"""Tournament data: events, their people, rounds, matches, reports, penalties and the audit log."""
+
+from tournaments.models.audit import AuditEntry
+from tournaments.models.event import Event, EventStaff
+from tournaments.models.match import Game, Match, ResultReport, Seat
+from tournaments.models.penalty import Penalty
+from tournaments.models.registration import Registration
+from tournaments.models.round import Round
+
+__all__ = [
+    "AuditEntry",
+    "Event",
+    "EventStaff",
+    "Game",
+    "Match",
+    "Penalty",
+    "Registration",
+    "ResultReport",
+    "Round",
+    "Seat",
+]

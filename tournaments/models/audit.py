@@ -1,0 +1,30 @@
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models.event import Event
+
+
+class AuditEntry(models.Model):
+    """Who changed what, when, from what to what. Written in the same transaction as the change."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="audit_entries")
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+"
+    )
+    action = models.CharField(_("action"), max_length=40)
+    target = models.CharField(_("target"), max_length=80, blank=True)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    reason = models.CharField(_("reason"), max_length=300, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        verbose_name = _("audit entry")
+        verbose_name_plural = _("audit log")
+        ordering = ["-created_at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.created_at:%Y-%m-%d %H:%M} {self.action} {self.target}"

@@ -1,0 +1,128 @@
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models.choices import (
+    EventFormat,
+    EventStatus,
+    GameKind,
+    RecordPolicy,
+    StaffRole,
+)
+
+# The usual TCG table: players -> Swiss rounds (fewer than 9 players: 3 rounds).
+RECOMMENDED_ROUNDS = ((8, 3), (16, 5), (32, 5), (64, 6), (128, 7), (226, 8), (409, 9))
+
+
+def recommended_swiss_rounds(players: int) -> int:
+    for most, rounds in RECOMMENDED_ROUNDS:
+        if players <= most:
+            return rounds
+    return 10
+
+
+def _new_seed() -> int:
+    return secrets.randbelow(2**31)
+
+
+class Event(models.Model):
+    name = models.CharField(_("name"), max_length=120)
+    game = models.CharField(
+        _("game"), max_length=20, choices=GameKind.choices, default=GameKind.HUMANKIND
+    )
+    format = models.CharField(
+        _("format"), max_length=20, choices=EventFormat.choices, default=EventFormat.MONOFACCION
+    )
+    date = models.DateField(_("date"))
+    venue = models.CharField(_("venue"), max_length=200, blank=True)
+    status = models.CharField(
+        _("status"), max_length=20, choices=EventStatus.choices, default=EventStatus.REGISTRATION
+    )
+    swiss_rounds = models.PositiveSmallIntegerField(
+        _("Swiss rounds"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(30)],
+        help_text=_("Leave empty to use the number recommended for the player count."),
+    )
+    round_minutes = models.PositiveSmallIntegerField(
+        _("round length (minutes)"),
+        default=50,
+        validators=[MinValueValidator(5), MaxValueValidator(240)],
+    )
+    top_cut = models.PositiveSmallIntegerField(
+        _("top cut"), default=0, choices=[(0, _("None")), (4, _("Top 4")), (8, _("Top 8"))]
+    )
+    games_per_match = models.PositiveSmallIntegerField(
+        _("games per match"),
+        default=3,
+        choices=[(1, _("One game")), (3, _("Best of three")), (5, _("Best of five"))],
+    )
+    player_cap = models.PositiveIntegerField(_("player cap"), null=True, blank=True)
+    tiebreaks = models.CharField(_("tiebreak preset"), max_length=30, default="dar")
+    min_deck_size = models.PositiveSmallIntegerField(_("minimum deck size"), default=41)
+    record_policy = models.CharField(
+        _("game records"), max_length=10, choices=RecordPolicy.choices, default=RecordPolicy.ACCEPT
+    )
+    qiahn_ruleset = models.CharField(
+        _("Qíahn ruleset"),
+        max_length=20,
+        default="rulebook-1",
+        choices=[
+            ("rulebook-1", _("Rulebook, first edition")),
+            ("family-1", _("Family instructions")),
+        ],
+    )
+    qiahn_squad = models.PositiveSmallIntegerField(
+        _("Qíahn squad"), default=3, choices=[(3, "3"), (6, "6")]
+    )
+    seed = models.PositiveBigIntegerField(_("random seed"), default=_new_seed, editable=False)
+    # Bumped on every change of a confirmed result: standings caches key on it.
+    results_version = models.PositiveIntegerField(default=0, editable=False)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="+",
+        verbose_name=_("created by"),
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("event")
+        verbose_name_plural = _("events")
+        ordering = ["-date", "-pk"]
+        constraints = [
+            models.CheckConstraint(condition=Q(top_cut__in=[0, 4, 8]), name="event_top_cut_valid"),
+            models.CheckConstraint(
+                condition=Q(games_per_match__in=[1, 3, 5]), name="event_games_per_match_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.date:%Y-%m-%d})"
+
+    @property
+    def is_qiahn(self) -> bool:
+        return self.game in {GameKind.QIAHN_TACTICS, GameKind.QIAHN_GOBLIN_II}
+
+
+class EventStaff(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="staff")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="event_roles"
+    )
+    role = models.CharField(_("role"), max_length=12, choices=StaffRole.choices)
+
+    class Meta:
+        verbose_name = _("event staff")
+        verbose_name_plural = _("event staff")
+        constraints = [models.UniqueConstraint(fields=["event", "user"], name="one_role_per_event")]
+
+    def __str__(self) -> str:
+        return f"{self.user} · {self.get_role_display()}"

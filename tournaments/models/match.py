@@ -1,0 +1,159 @@
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models.choices import MatchStatus, ResultSource, Side
+from tournaments.models.registration import Registration
+from tournaments.models.round import Round
+
+
+class Match(models.Model):
+    """A pairing and, once confirmed, its result. ``player_b`` is empty for a bye."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
+    table = models.PositiveIntegerField(_("table"))
+    player_a = models.ForeignKey(Registration, on_delete=models.PROTECT, related_name="+")
+    player_b = models.ForeignKey(
+        Registration, on_delete=models.PROTECT, related_name="+", null=True, blank=True
+    )
+    flags = models.JSONField(default=list, blank=True)
+    extension_seconds = models.PositiveIntegerField(_("time extension (seconds)"), default=0)
+    status = models.CharField(
+        max_length=10, choices=MatchStatus.choices, default=MatchStatus.PENDING
+    )
+    games_won_a = models.PositiveSmallIntegerField(null=True, blank=True)
+    games_won_b = models.PositiveSmallIntegerField(null=True, blank=True)
+    games_drawn = models.PositiveSmallIntegerField(null=True, blank=True)
+    result_source = models.CharField(max_length=10, choices=ResultSource.choices, blank=True)
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    # Who won the match ("" for a draw), set with the confirmed result.
+    winner = models.CharField(max_length=1, choices=Side.choices, blank=True)
+    # A penalty decides the match whatever the games say.
+    override = models.CharField(
+        max_length=12,
+        blank=True,
+        choices=[
+            ("match_loss_a", _("Match loss for player A")),
+            ("match_loss_b", _("Match loss for player B")),
+            ("double_loss", _("Match loss for both")),
+        ],
+    )
+
+    class Meta:
+        verbose_name = _("match")
+        verbose_name_plural = _("matches")
+        ordering = ["round", "table"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "table"], name="one_match_per_table"),
+            models.CheckConstraint(
+                condition=~Q(player_a=models.F("player_b")), name="match_two_different_players"
+            ),
+            models.CheckConstraint(
+                condition=Q(
+                    status="confirmed",
+                    games_won_a__isnull=False,
+                    games_won_b__isnull=False,
+                    games_drawn__isnull=False,
+                )
+                | ~Q(status="confirmed"),
+                name="confirmed_match_has_score",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        b = self.player_b.name if self.player_b_id else _("bye")
+        return f"{_('Table')} {self.table}: {self.player_a.name} – {b}"
+
+    @property
+    def is_bye(self) -> bool:
+        return self.player_b_id is None
+
+    def side_of(self, registration_id: int) -> str | None:
+        if registration_id == self.player_a_id:
+            return Side.A
+        if registration_id == self.player_b_id:
+            return Side.B
+        return None
+
+
+class Seat(models.Model):
+    """One row per player per round: the database itself forbids pairing anyone twice."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
+    registration = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="seats")
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["round", "registration"], name="one_seat_per_round"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} · {self.registration}"
+
+
+class ResultReport(models.Model):
+    """What one player (or a judge) said the result was. Players' reports are kept
+    even after confirmation, so a dispute can be read afterwards."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="reports")
+    registration = models.ForeignKey(
+        Registration, on_delete=models.CASCADE, null=True, blank=True, related_name="reports"
+    )
+    reported_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    games_won_a = models.PositiveSmallIntegerField()
+    games_won_b = models.PositiveSmallIntegerField()
+    games_drawn = models.PositiveSmallIntegerField(default=0)
+    games = models.JSONField(default=list, blank=True)
+    idempotency_key = models.CharField(max_length=64, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["match", "registration"],
+                condition=Q(registration__isnull=False),
+                name="one_report_per_player_per_match",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match}: {self.games_won_a}-{self.games_won_b}-{self.games_drawn}"
+
+    @property
+    def score(self) -> tuple[int, int, int]:
+        return (self.games_won_a, self.games_won_b, self.games_drawn)
+
+
+class Game(models.Model):
+    """One game of a confirmed match: who chose play or draw, why, the choice and the outcome."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="games")
+    number = models.PositiveSmallIntegerField()
+    chooser = models.CharField(max_length=1, choices=Side.choices, blank=True)
+    choice_reason = models.CharField(max_length=30, blank=True)
+    choice = models.CharField(
+        max_length=6, blank=True, choices=[("first", _("Play first")), ("second", _("Play second"))]
+    )
+    winner = models.CharField(
+        max_length=5,
+        blank=True,
+        choices=[("a", _("Player A")), ("b", _("Player B")), ("draw", _("Draw"))],
+    )
+    by_penalty = models.BooleanField(default=False)
+    record = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["match", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="one_game_number_per_match"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match} · {_('game')} {self.number}"

@@ -1,0 +1,59 @@
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models.choices import RegistrationStatus
+from tournaments.models.event import Event
+
+
+class Registration(models.Model):
+    """A player in an event. Its id is the player id the pairing and standings cores see."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="registrations")
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="registrations"
+    )
+    status = models.CharField(
+        max_length=12, choices=RegistrationStatus.choices, default=RegistrationStatus.REGISTERED
+    )
+    registered_at = models.DateTimeField(auto_now_add=True)
+    checked_in_at = models.DateTimeField(null=True, blank=True)
+    late_entry = models.BooleanField(_("late entry"), default=False)
+    # Rounds before this one were not played (late entries); 1 for everyone else.
+    first_round = models.PositiveSmallIntegerField(default=1)
+    fixed_table = models.PositiveIntegerField(_("fixed table"), null=True, blank=True)
+    dropped_at = models.DateTimeField(null=True, blank=True)
+    dropped_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    drop_reason = models.CharField(_("drop reason"), max_length=200, blank=True)
+    dropped_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    disqualified = models.BooleanField(default=False)
+
+    class Meta:
+        verbose_name = _("registration")
+        verbose_name_plural = _("registrations")
+        ordering = ["pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "player"], name="one_registration_per_player"),
+            models.UniqueConstraint(
+                fields=["event", "fixed_table"],
+                condition=Q(fixed_table__isnull=False),
+                name="one_player_per_fixed_table",
+            ),
+        ]
+        indexes = [models.Index(fields=["event", "status"])]
+
+    def __str__(self) -> str:
+        return self.player.public_name
+
+    @property
+    def name(self) -> str:
+        return self.player.public_name
+
+    @property
+    def is_active(self) -> bool:
+        return self.status in {RegistrationStatus.REGISTERED, RegistrationStatus.CHECKED_IN}

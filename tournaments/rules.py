@@ -1,0 +1,90 @@
+"""Who may do what with events, registrations and matches: the one place roles are decided.
+
+Organisers create events and manage their staff; judges (and organisers) run
+them; players register, drop themselves and report their own matches; site
+admins may do everything. Whether an action fits the event's current state
+(e.g. registration still open) is the services' business, not a permission.
+"""
+
+from __future__ import annotations
+
+import rules
+
+from accounts.rules import is_site_admin
+from tournaments.models.choices import StaffRole
+
+ORGANISERS_GROUP = "organisers"
+
+
+def _event_of(obj):
+    """The event an object belongs to: an event itself, a match (through its round), or
+    anything with an ``event`` (rounds, registrations, penalties, deck lists...)."""
+    from tournaments.models import Event, Match
+
+    if obj is None or isinstance(obj, Event):
+        return obj
+    if isinstance(obj, Match):
+        return obj.round.event
+    return getattr(obj, "event", None)
+
+
+def _role_in(user, obj) -> str | None:
+    event = _event_of(obj)
+    if event is None or not user.is_authenticated:
+        return None
+    cache = user.__dict__.setdefault("_event_role_cache", {})
+    if event.pk not in cache:
+        cache[event.pk] = event.staff.filter(user=user).values_list("role", flat=True).first()
+    return cache[event.pk]
+
+
+@rules.predicate
+def is_event_organiser(user, obj) -> bool:
+    return _role_in(user, obj) == StaffRole.ORGANISER
+
+
+@rules.predicate
+def is_event_judge(user, obj) -> bool:
+    return _role_in(user, obj) in {StaffRole.ORGANISER, StaffRole.JUDGE}
+
+
+@rules.predicate
+def is_in_organisers_group(user) -> bool:
+    return user.is_authenticated and user.groups.filter(name=ORGANISERS_GROUP).exists()
+
+
+@rules.predicate
+def is_judge_somewhere(user) -> bool:
+    return user.is_authenticated and user.event_roles.exists()
+
+
+@rules.predicate
+def is_match_player(user, match) -> bool:
+    if match is None or not user.is_authenticated:
+        return False
+    player_ids = {match.player_a.player_id}
+    if match.player_b_id:
+        player_ids.add(match.player_b.player_id)
+    return user.pk in player_ids
+
+
+@rules.predicate
+def is_registration_owner(user, registration) -> bool:
+    return (
+        registration is not None and user.is_authenticated and (registration.player_id == user.pk)
+    )
+
+
+staff = is_event_judge | is_site_admin
+
+rules.add_perm("tournaments.create_event", is_in_organisers_group | is_site_admin)
+rules.add_perm("tournaments.change_event", is_event_organiser | is_site_admin)
+rules.add_perm("tournaments.manage_staff", is_event_organiser | is_site_admin)
+rules.add_perm("tournaments.run_event", staff)
+rules.add_perm("tournaments.view_audit", staff)
+rules.add_perm("tournaments.access_judge_desk", is_judge_somewhere | is_site_admin)
+rules.add_perm("tournaments.register", rules.is_authenticated)
+rules.add_perm("tournaments.drop_registration", is_registration_owner | staff)
+rules.add_perm("tournaments.report_result", is_match_player | staff)
+rules.add_perm("tournaments.override_result", staff)
+rules.add_perm("tournaments.view_deck_lists", staff)

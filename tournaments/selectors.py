@@ -1,0 +1,123 @@
+"""Reads of tournament state for pages, the API and exports (no writes here, except the
+lazy application of an expired round clock)."""
+
+from __future__ import annotations
+
+from django.db.models import Count, Prefetch, Q, QuerySet
+from django.utils import timezone
+
+from tournaments.models import AuditEntry, Event, Match, Penalty, Registration, Round
+from tournaments.models.choices import MatchStatus, RegistrationStatus, RoundStatus
+from tournaments.services.clock import refresh_round_clock
+
+ACTIVE = (RegistrationStatus.REGISTERED, RegistrationStatus.CHECKED_IN)
+MATCH_RELATED = ("player_a__player", "player_b__player")
+
+
+def event_list(*, status: str | None = None, game: str | None = None) -> QuerySet[Event]:
+    qs = Event.objects.annotate(
+        players=Count("registrations", filter=~Q(registrations__status=RegistrationStatus.NO_SHOW))
+    )
+    if status:
+        qs = qs.filter(status=status)
+    if game:
+        qs = qs.filter(game=game)
+    return qs.order_by("-date", "-pk")
+
+
+def event_players(event: Event) -> QuerySet[Registration]:
+    return event.registrations.select_related("player").order_by("player__display_name", "pk")
+
+
+def event_rounds(event: Event) -> list[Round]:
+    now = timezone.now()
+    return [refresh_round_clock(r, now) for r in event.rounds.order_by("number")]
+
+
+def current_round(event: Event, *, published_only: bool = False) -> Round | None:
+    qs = event.rounds.order_by("-number")
+    if published_only:
+        qs = qs.exclude(status=RoundStatus.DRAFT)
+    round_ = qs.first()
+    return refresh_round_clock(round_) if round_ else None
+
+
+def round_matches(round_: Round) -> QuerySet[Match]:
+    return round_.matches.select_related(*MATCH_RELATED).prefetch_related("games").order_by("table")
+
+
+def round_matches_by_name(round_: Round) -> list[tuple[Registration, Match]]:
+    """Each paired player with their match, alphabetically (for the 'by name' pairings)."""
+    rows = []
+    for match in round_matches(round_):
+        rows.append((match.player_a, match))
+        if match.player_b_id:
+            rows.append((match.player_b, match))
+    rows.sort(key=lambda row: (row[0].player.public_name.casefold(), row[0].pk))
+    return rows
+
+
+def round_progress(round_: Round) -> dict[str, int]:
+    counts = dict(round_.matches.values_list("status").annotate(n=Count("pk")))
+    return {status: counts.get(status, 0) for status in MatchStatus.values} | {
+        "total": sum(counts.values())
+    }
+
+
+def missing_tables(round_: Round) -> list[int]:
+    return list(
+        round_.matches.exclude(status=MatchStatus.CONFIRMED)
+        .order_by("table")
+        .values_list("table", flat=True)
+    )
+
+
+def registration_of(event: Event, user) -> Registration | None:
+    if not user.is_authenticated:
+        return None
+    return event.registrations.filter(player=user).first()
+
+
+def player_match(round_: Round, registration: Registration) -> Match | None:
+    return (
+        round_.matches.filter(seats__registration=registration)
+        .select_related(*MATCH_RELATED)
+        .prefetch_related("reports")
+        .first()
+    )
+
+
+def player_history(registration: Registration) -> QuerySet[Match]:
+    return (
+        Match.objects.filter(seats__registration=registration)
+        .select_related("round", *MATCH_RELATED)
+        .prefetch_related("games")
+        .order_by("round__number")
+    )
+
+
+def event_matches(event: Event) -> QuerySet[Match]:
+    return (
+        Match.objects.filter(round__event=event)
+        .select_related("round", *MATCH_RELATED)
+        .prefetch_related(Prefetch("games"))
+        .order_by("round__number", "table")
+    )
+
+
+def event_penalties(event: Event) -> QuerySet[Penalty]:
+    return event.penalties.select_related(
+        "registration__player", "issued_by", "match__round"
+    ).order_by("-created_at")
+
+
+def event_audit(event: Event) -> QuerySet[AuditEntry]:
+    return event.audit_entries.select_related("actor").order_by("-created_at", "-pk")
+
+
+def events_judged_by(user) -> QuerySet[Event]:
+    return Event.objects.filter(staff__user=user).order_by("-date", "-pk")
+
+
+def events_played_by(user) -> QuerySet[Event]:
+    return Event.objects.filter(registrations__player=user).order_by("-date", "-pk")

@@ -1,0 +1,29 @@
+"""The audit log: every judge action that changes a result, a pairing, a drop or a penalty."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tournaments.models import AuditEntry, Event
+
+
+def audit_record(
+    *,
+    event: Event,
+    actor,
+    action: str,
+    target: str = "",
+    before: Any = None,
+    after: Any = None,
+    reason: str = "",
+) -> AuditEntry:
+    """Write one entry; call it inside the transaction that makes the change."""
+    return AuditEntry.objects.create(
+        event=event,
+        actor=actor if getattr(actor, "is_authenticated", False) else None,
+        action=action,
+        target=target,
+        before=before,
+        after=after,
+        reason=reason[:300],
+    )

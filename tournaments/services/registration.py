@@ -1,0 +1,209 @@
+"""Registration, walk-ins and late entries, check-in, fixed tables and drops."""
+
+from __future__ import annotations
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.crypto import get_random_string
+from django.utils.translation import gettext as _
+
+from accounts.models import User
+from config.errors import ConflictError, DomainError
+from tournaments.models import Registration, Round
+from tournaments.models.choices import EventStatus, RegistrationStatus
+from tournaments.services.audit import audit_record
+from tournaments.services.locking import event_of_registration, lock_event, lock_registration
+from tournaments.services.permissions import ensure_allowed
+from tournaments.services.standings import bump_results_version
+
+ACTIVE = (RegistrationStatus.REGISTERED, RegistrationStatus.CHECKED_IN)
+
+
+def _ensure_room(event) -> None:
+    if event.player_cap is None:
+        return
+    taken = event.registrations.filter(status__in=ACTIVE).count()
+    if taken >= event.player_cap:
+        raise ConflictError(_("The event is full (%(cap)s players).") % {"cap": event.player_cap})
+
+
+def _create(event, player: User, **fields) -> Registration:
+    try:
+        with transaction.atomic():
+            return Registration.objects.create(event=event, player=player, **fields)
+    except IntegrityError as exc:
+        raise ConflictError(
+            _("%(name)s is already registered for this event.") % {"name": player.public_name}
+        ) from exc
+
+
+@transaction.atomic
+def registration_register(*, actor: User, event_id: int) -> Registration:
+    """A player registers themself while registration is open."""
+    event = lock_event(event_id)
+    ensure_allowed(actor, "tournaments.register", event)
+    if event.status != EventStatus.REGISTRATION:
+        raise ConflictError(_("Registration is closed; ask a judge for a late entry."))
+    existing = event.registrations.filter(player=actor).first()
+    if existing is not None:
+        if existing.status in ACTIVE:
+            return existing  # idempotent: registering twice is registering once
+        raise ConflictError(_("You left this event; ask a judge to re-enter you."))
+    _ensure_room(event)
+    return _create(event, actor)
+
+
+def _guest_player(display_name: str) -> User:
+    name = display_name.strip()
+    if not name:
+        raise DomainError(_("Give the walk-in player's name."), field="display_name")
+    username = f"guest-{get_random_string(10).lower()}"
+    user = User(username=username, display_name=name[:80], email=f"{username}@guest.invalid")
+    user.set_unusable_password()
+    user.save()
+    return user
+
+
+@transaction.atomic
+def registration_add(
+    *, actor: User, event_id: int, player: User | None = None, display_name: str = ""
+) -> Registration:
+    """A judge adds a player: an existing account or a walk-in by name. Once the event runs
+    this is a late entry, who joins from the next round with no points for the missed ones."""
+    event = lock_event(event_id)
+    ensure_allowed(actor, "tournaments.run_event", event)
+    if event.status in (EventStatus.TOP_CUT, EventStatus.FINISHED):
+        raise ConflictError(_("The Swiss rounds are over; nobody can enter now."))
+    _ensure_room(event)
+    player = player or _guest_player(display_name)
+    running = event.status == EventStatus.RUNNING
+    next_round = (
+        Round.objects.filter(event=event)
+        .order_by("-number")
+        .values_list("number", flat=True)
+        .first()
+        or 0
+    ) + 1
+    registration = _create(
+        event,
+        player,
+        late_entry=running,
+        first_round=next_round if running else 1,
+        status=RegistrationStatus.CHECKED_IN if running else RegistrationStatus.REGISTERED,
+        checked_in_at=timezone.now() if running else None,
+    )
+    audit_record(
+        event=event,
+        actor=actor,
+        action="registration.add",
+        target=player.public_name,
+        after={"late_entry": running, "first_round": registration.first_round},
+    )
+    return registration
+
+
+@transaction.atomic
+def registration_check_in(
+    *, actor: User, registration_id: int, checked_in: bool = True
+) -> Registration:
+    lock_event(event_of_registration(registration_id))
+    registration = lock_registration(registration_id)
+    ensure_allowed(actor, "tournaments.run_event", registration.event)
+    if registration.event.status != EventStatus.REGISTRATION:
+        raise ConflictError(_("Check-in is over: the event has started."))
+    if registration.status not in ACTIVE:
+        raise ConflictError(_("%(name)s is no longer in the event.") % {"name": registration.name})
+    registration.status = (
+        RegistrationStatus.CHECKED_IN if checked_in else RegistrationStatus.REGISTERED
+    )
+    registration.checked_in_at = timezone.now() if checked_in else None
+    registration.save(update_fields=["status", "checked_in_at"])
+    return registration
+
+
+@transaction.atomic
+def registration_drop(
+    *, actor: User, registration_id: int, reason: str = "", disqualified: bool = False
+) -> Registration:
+    """Drop a player (themself, or a judge with a reason). A dropped player is never paired
+    again and stays in the standings; a match already paired is still played or reported."""
+    lock_event(event_of_registration(registration_id))
+    registration = lock_registration(registration_id)
+    event = registration.event
+    ensure_allowed(actor, "tournaments.drop_registration", registration)
+    by_player = actor.pk == registration.player_id and not actor.has_perm(
+        "tournaments.run_event", event
+    )
+    if not by_player and not reason.strip():
+        raise DomainError(_("A judge must give a reason for the drop."), field="reason")
+    if registration.status == RegistrationStatus.DROPPED:
+        return registration  # idempotent
+    if registration.status not in ACTIVE:
+        raise ConflictError(_("%(name)s is no longer in the event.") % {"name": registration.name})
+    if event.status == EventStatus.FINISHED:
+        raise ConflictError(_("The event is over."))
+    if event.status == EventStatus.REGISTRATION:
+        # Before the first round a drop is simply leaving the event.
+        registration.delete()
+        audit_record(
+            event=event,
+            actor=actor,
+            action="registration.withdraw",
+            target=registration.name,
+            reason=reason,
+        )
+        return registration
+    last_round = (
+        Round.objects.filter(event=event)
+        .order_by("-number")
+        .values_list("number", flat=True)
+        .first()
+        or 0
+    )
+    registration.status = RegistrationStatus.DROPPED
+    registration.dropped_at = timezone.now()
+    registration.dropped_after_round = last_round
+    registration.drop_reason = reason.strip()[:200]
+    registration.dropped_by = actor
+    registration.disqualified = disqualified
+    registration.save()
+    bump_results_version(event.pk)
+    audit_record(
+        event=event,
+        actor=actor,
+        action="registration.disqualify" if disqualified else "registration.drop",
+        target=registration.name,
+        before={"status": "active"},
+        after={"status": "dropped", "after_round": last_round},
+        reason=reason,
+    )
+    return registration
+
+
+@transaction.atomic
+def registration_set_fixed_table(
+    *, actor: User, registration_id: int, table: int | None
+) -> Registration:
+    lock_event(event_of_registration(registration_id))
+    registration = lock_registration(registration_id)
+    ensure_allowed(actor, "tournaments.run_event", registration.event)
+    if table is not None and table < 1:
+        raise DomainError(_("Table numbers start at 1."), field="fixed_table")
+    before = registration.fixed_table
+    registration.fixed_table = table
+    try:
+        with transaction.atomic():
+            registration.save(update_fields=["fixed_table"])
+    except IntegrityError as exc:
+        raise ConflictError(
+            _("Table %(table)s is already fixed for another player.") % {"table": table}
+        ) from exc
+    audit_record(
+        event=registration.event,
+        actor=actor,
+        action="registration.fixed_table",
+        target=registration.name,
+        before=before,
+        after=table,
+    )
+    return registration

@@ -1,0 +1,330 @@
+"""Match results: reports by both players, confirmation, disputes and judge overrides.
+
+The match row is locked for every change, so two players reporting at the
+same instant, a judge override racing a player's report, or a double-clicked
+submit all end in one consistent result. Reports are idempotent: sending the
+same report again changes nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from accounts.models import User
+from config.errors import ConflictError, DomainError
+from tournaments import match_scores, playdraw
+from tournaments.core import CoreError
+from tournaments.core_messages import core_error
+from tournaments.models import Event, Game, Match, Penalty, ResultReport
+from tournaments.models.choices import (
+    MatchStatus,
+    PenaltyKind,
+    ResultSource,
+    RoundKind,
+    RoundStatus,
+)
+from tournaments.services.audit import audit_record
+from tournaments.services.locking import lock_match
+from tournaments.services.permissions import ensure_allowed
+from tournaments.services.standings import bump_results_version
+
+
+@dataclass(frozen=True)
+class ReportedResult:
+    """A result as reported, oriented to the match (player A, player B)."""
+
+    games_won_a: int
+    games_won_b: int
+    games_drawn: int = 0
+    games: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def score(self) -> tuple[int, int, int]:
+        return (self.games_won_a, self.games_won_b, self.games_drawn)
+
+
+def result_snapshot(match: Match) -> dict[str, Any]:
+    """What the audit log keeps of a match's result."""
+    return {
+        "status": match.status,
+        "games_won_a": match.games_won_a,
+        "games_won_b": match.games_won_b,
+        "games_drawn": match.games_drawn,
+        "source": match.result_source,
+        "override": match.override,
+    }
+
+
+def _game_loss_penalties(match: Match) -> list[Penalty]:
+    return list(
+        Penalty.objects.filter(match=match, kind=PenaltyKind.GAME_LOSS).order_by(
+            "game_number", "pk"
+        )
+    )
+
+
+def _check_score(
+    event: Event, match: Match, result: ReportedResult, *, penalties_apply: bool = True
+) -> None:
+    score = match_scores.MatchScore(*result.score)
+    try:
+        match_scores.check_score(score, best_of=event.games_per_match)
+    except CoreError as exc:
+        raise core_error(exc, field="score") from exc
+    if match.round.kind == RoundKind.TOP_CUT and score.outcome == match_scores.MatchOutcome.DRAW:
+        raise DomainError(
+            _("A top-cut match cannot end in a draw: report who goes through."), field="score"
+        )
+    if not penalties_apply:
+        return
+    # Every game loss issued to a player in this match is a game the opponent won.
+    penalties = _game_loss_penalties(match)
+    lost = {"a": 0, "b": 0}
+    for penalty in penalties:
+        lost[match.side_of(penalty.registration_id)] += 1
+    if result.games_won_b < lost["a"] or result.games_won_a < lost["b"]:
+        raise DomainError(
+            _("This score ignores the game loss a judge gave in this match."), field="score"
+        )
+
+
+def _check_games(
+    event: Event, match: Match, result: ReportedResult
+) -> tuple[playdraw.PlayDraw | None, ...]:
+    """Validate the per-game detail (the play-or-draw record), when it is given."""
+    if not result.games:
+        return ()
+    reports = []
+    random_winners: dict[int, str] = {}
+    for number, game in enumerate(result.games, start=1):
+        chooser = game.get("chooser") or None
+        if chooser is not None and number != 2:
+            random_winners[number] = chooser
+        reports.append(
+            playdraw.GameReport(
+                winner=game.get("winner", ""),
+                chooser=chooser,
+                choice=game.get("choice") or None,
+                by_penalty=bool(game.get("by_penalty", False)),
+            )
+        )
+    try:
+        decisions = playdraw.check_games(
+            reports, random_winners=random_winners, best_of=event.games_per_match
+        )
+    except CoreError as exc:
+        raise core_error(exc, field="games") from exc
+    if playdraw.score_of(reports) != match_scores.MatchScore(*result.score):
+        raise DomainError(
+            _("The games listed add up to %(games)s, not to the score %(score)s.")
+            % {"games": str(playdraw.score_of(reports)), "score": "-".join(map(str, result.score))},
+            field="games",
+        )
+    for penalty in _game_loss_penalties(match):
+        number = penalty.game_number or 0
+        side = match.side_of(penalty.registration_id)
+        if 1 <= number <= len(reports):
+            expected_winner = "b" if side == "a" else "a"
+            if reports[number - 1].winner != expected_winner or not reports[number - 1].by_penalty:
+                raise DomainError(
+                    _("Game %(n)s was lost by penalty; report it so.") % {"n": number},
+                    field="games",
+                )
+    return decisions
+
+
+def validate_result(match: Match, result: ReportedResult, *, override: str = "") -> tuple:
+    """Refuse an impossible score or games list; return each game's play-or-draw decision.
+    A result decided by a penalty (``override``) is only checked for a possible score."""
+    event = match.round.event
+    _check_score(event, match, result, penalties_apply=not override)
+    return _check_games(event, match, result)
+
+
+def _save_games(match: Match, result: ReportedResult, decisions: tuple) -> None:
+    Game.objects.filter(match=match).delete()
+    games = []
+    for number, (game, decision) in enumerate(zip(result.games, decisions, strict=True), start=1):
+        games.append(
+            Game(
+                match=match,
+                number=number,
+                chooser=decision.chooser.value if decision else "",
+                choice_reason=decision.reason.value if decision else "",
+                choice=decision.choice.value if decision else "",
+                winner=game["winner"],
+                by_penalty=bool(game.get("by_penalty", False)),
+                record=game.get("record"),
+            )
+        )
+    Game.objects.bulk_create(games)
+
+
+OVERRIDE_WINNER = {"match_loss_a": "b", "match_loss_b": "a", "double_loss": ""}
+
+
+def _confirm(
+    match: Match, result: ReportedResult, decisions: tuple, source: str, override: str = ""
+) -> None:
+    match.games_won_a, match.games_won_b, match.games_drawn = result.score
+    match.status = MatchStatus.CONFIRMED
+    match.result_source = source
+    match.confirmed_at = timezone.now()
+    match.override = override
+    if override:
+        match.winner = OVERRIDE_WINNER[override]
+    else:
+        outcome = match_scores.MatchScore(*result.score).outcome
+        match.winner = "" if outcome == match_scores.MatchOutcome.DRAW else outcome.value
+    match.save(
+        update_fields=[
+            "games_won_a",
+            "games_won_b",
+            "games_drawn",
+            "status",
+            "result_source",
+            "confirmed_at",
+            "winner",
+            "override",
+        ]
+    )
+    _save_games(match, result, decisions)
+    bump_results_version(match.round.event_id)
+
+
+def _refuse_unless_open(match: Match) -> None:
+    if match.is_bye:
+        raise ConflictError(_("A bye has no result to report."))
+    if match.round.status == RoundStatus.DRAFT:
+        raise ConflictError(_("The pairings of this round are not published yet."))
+    if match.round.status == RoundStatus.FINISHED:
+        raise ConflictError(
+            _("Round %(n)s is over: ask a judge to enter this result.") % {"n": match.round.number}
+        )
+
+
+def _same(report: ResultReport, result: ReportedResult) -> bool:
+    return report.score == result.score and (report.games or []) == (result.games or [])
+
+
+def _agree(first: ResultReport, second: ResultReport) -> bool:
+    """Two players agree on the score, and on each game when both listed the games."""
+    if first.score != second.score:
+        return False
+    return not (first.games and second.games and first.games != second.games)
+
+
+@transaction.atomic
+def match_report(
+    *, actor: User, match_id: int, result: ReportedResult, idempotency_key: str = ""
+) -> Match:
+    """A player reports their own match. Matching reports from both players confirm it;
+    different ones mark it disputed for a judge."""
+    match = lock_match(match_id)
+    ensure_allowed(actor, "tournaments.report_result", match)
+    side_registration = next(
+        (r for r in (match.player_a, match.player_b) if r is not None and r.player_id == actor.pk),
+        None,
+    )
+    if side_registration is None:
+        raise ConflictError(_("Only the two players of a match report it; judges enter results."))
+    existing = match.reports.filter(registration=side_registration).first()
+    if existing is not None and (
+        (idempotency_key and existing.idempotency_key == idempotency_key) or _same(existing, result)
+    ):
+        return match  # the same report again, e.g. a double-clicked submit
+    _refuse_unless_open(match)
+    if match.status == MatchStatus.CONFIRMED:
+        raise ConflictError(_("This match is already confirmed; ask a judge to change it."))
+    validate_result(match, result)
+    fields = {
+        "games_won_a": result.games_won_a,
+        "games_won_b": result.games_won_b,
+        "games_drawn": result.games_drawn,
+        "games": result.games,
+        "idempotency_key": idempotency_key[:64],
+        "reported_by": actor,
+    }
+    if existing is None:
+        ResultReport.objects.create(match=match, registration=side_registration, **fields)
+    else:
+        for key, value in fields.items():
+            setattr(existing, key, value)
+        existing.save()
+    reports = list(match.reports.filter(registration__isnull=False))
+    if len(reports) < 2:
+        match.status = MatchStatus.AWAITING
+        match.save(update_fields=["status"])
+    elif _agree(*reports):
+        detailed = next((r for r in reports if r.games), reports[0])
+        agreed = ReportedResult(*detailed.score, games=detailed.games or [])
+        _confirm(match, agreed, validate_result(match, agreed), ResultSource.PLAYERS)
+    else:
+        match.status = MatchStatus.DISPUTED
+        match.save(update_fields=["status"])
+    return match
+
+
+@transaction.atomic
+def match_set_result(
+    *,
+    actor: User,
+    match_id: int,
+    result: ReportedResult,
+    reason: str = "",
+    source: str = ResultSource.JUDGE,
+    override: str = "",
+) -> Match:
+    """A judge enters or overrides a result, at any time; audited with before and after."""
+    match = lock_match(match_id)
+    ensure_allowed(actor, "tournaments.override_result", match)
+    if match.is_bye:
+        raise ConflictError(_("A bye has no result to change."))
+    if match.round.status == RoundStatus.DRAFT:
+        raise ConflictError(_("The pairings of this round are not published yet."))
+    decisions = validate_result(match, result, override=override)
+    _refuse_changing_a_decided_bracket(match, result)
+    before = result_snapshot(match)
+    ResultReport.objects.create(
+        match=match,
+        registration=None,
+        reported_by=actor,
+        games_won_a=result.games_won_a,
+        games_won_b=result.games_won_b,
+        games_drawn=result.games_drawn,
+        games=result.games,
+    )
+    if override and override not in OVERRIDE_WINNER:
+        raise DomainError(
+            _("Unknown match outcome %(value)r.") % {"value": override}, field="override"
+        )
+    _confirm(match, result, decisions, source, override)
+    audit_record(
+        event=match.round.event,
+        actor=actor,
+        action="result.set",
+        target=f"round {match.round.number} table {match.table}",
+        before=before,
+        after=result_snapshot(match),
+        reason=reason,
+    )
+    return match
+
+
+def _refuse_changing_a_decided_bracket(match: Match, result: ReportedResult) -> None:
+    if match.round.kind != RoundKind.TOP_CUT or match.status != MatchStatus.CONFIRMED:
+        return
+    outcome = match_scores.MatchScore(*result.score).outcome.value
+    later = match.round.event.rounds.filter(number__gt=match.round.number).exists()
+    if later and outcome != match.winner:
+        raise ConflictError(
+            _(
+                "The next bracket round is already paired; this change would "
+                "send a different player through."
+            )
+        )

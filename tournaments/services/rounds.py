@@ -1,0 +1,365 @@
+"""Rounds: starting the event, pairing the next Swiss round, judge edits before publishing,
+publishing, and finishing the Swiss part. The pairing itself is the pure core's."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from accounts.models import User
+from config.errors import ConflictError, DomainError
+from tournaments import pairing
+from tournaments.core import CoreError
+from tournaments.core_messages import core_error, problem_text
+from tournaments.models import Event, Match, Registration, Round, Seat
+from tournaments.models.choices import (
+    EventStatus,
+    MatchStatus,
+    RegistrationStatus,
+    ResultSource,
+    RoundKind,
+    RoundStatus,
+)
+from tournaments.models.event import recommended_swiss_rounds
+from tournaments.services.audit import audit_record
+from tournaments.services.locking import event_of_round, lock_event, lock_round
+from tournaments.services.permissions import ensure_allowed
+from tournaments.services.standings import bump_results_version, compute_event_standings
+
+ACTIVE = (RegistrationStatus.REGISTERED, RegistrationStatus.CHECKED_IN)
+BYE_SCORE = (2, 0, 0)
+
+
+def swiss_rounds_planned(event: Event) -> int:
+    if event.swiss_rounds:
+        return event.swiss_rounds
+    players = event.registrations.exclude(status=RegistrationStatus.NO_SHOW).count()
+    return recommended_swiss_rounds(players)
+
+
+def round_seed(event: Event, number: int, attempt: int = 0) -> int:
+    """Each round's seed derives from the event's recorded seed, so a round can be replayed."""
+    return (event.seed * 1_000 + number * 10 + attempt) % (2**62)
+
+
+def _start_event(event: Event, actor: User) -> None:
+    no_shows = event.registrations.filter(status=RegistrationStatus.REGISTERED)
+    names = list(no_shows.values_list("player__display_name", flat=True))
+    no_shows.update(status=RegistrationStatus.NO_SHOW)
+    if event.registrations.filter(status=RegistrationStatus.CHECKED_IN).count() < 2:
+        raise ConflictError(_("At least two players must be checked in to start the event."))
+    event.status = EventStatus.RUNNING
+    event.save(update_fields=["status"])
+    audit_record(
+        event=event, actor=actor, action="event.start", target=str(event), after={"no_shows": names}
+    )
+
+
+def pairing_players(event: Event, number: int) -> list[pairing.Player]:
+    """The players the core pairs for round ``number``: active, entered by then, with their
+    points and rank from the standings so far, opponents and byes from every Swiss round."""
+    standings = {s.player: s for s in compute_event_standings(event, as_of_round=number - 1)}
+    opponents: dict[int, set[int]] = defaultdict(set)
+    byes: set[int] = set()
+    earlier = Match.objects.filter(
+        round__event=event, round__kind=RoundKind.SWISS, round__number__lt=number
+    )
+    for a, b in earlier.values_list("player_a_id", "player_b_id"):
+        if b is None:
+            byes.add(a)
+        else:
+            opponents[a].add(b)
+            opponents[b].add(a)
+    active = event.registrations.filter(status__in=ACTIVE, first_round__lte=number)
+    rows = sorted(
+        active.values_list("pk", "fixed_table"),
+        key=lambda row: standings[row[0]].rank if row[0] in standings else 10**9,
+    )
+    return [
+        pairing.Player(
+            id=pk,
+            points=standings[pk].match_points if pk in standings else 0,
+            rank=rank,
+            opponents=frozenset(opponents[pk]),
+            had_bye=pk in byes,
+            fixed_table=fixed,
+        )
+        for rank, (pk, fixed) in enumerate(rows, start=1)
+    ]
+
+
+def persist_round(
+    event: Event,
+    number: int,
+    seed: int,
+    pairings: Sequence[pairing.Pairing],
+    *,
+    kind: str = RoundKind.SWISS,
+    forced: bool = False,
+) -> Round:
+    round_ = Round.objects.create(event=event, number=number, kind=kind, seed=seed, forced=forced)
+    now = timezone.now()
+    matches = Match.objects.bulk_create(
+        [
+            Match(
+                round=round_,
+                table=p.table,
+                player_a_id=p.player_a,
+                player_b_id=p.player_b,
+                flags=[flag.as_dict() for flag in p.flags],
+                **(
+                    {
+                        "status": MatchStatus.CONFIRMED,
+                        "games_won_a": BYE_SCORE[0],
+                        "games_won_b": BYE_SCORE[1],
+                        "games_drawn": BYE_SCORE[2],
+                        "winner": "a",
+                        "result_source": ResultSource.BYE,
+                        "confirmed_at": now,
+                    }
+                    if p.player_b is None
+                    else {}
+                ),
+            )
+            for p in pairings
+        ]
+    )
+    if any(m.pk is None for m in matches):  # backends that do not return ids on bulk insert
+        matches = list(round_.matches.all())
+    Seat.objects.bulk_create(
+        [
+            Seat(round=round_, registration_id=player, match=m)
+            for m in matches
+            for player in (m.player_a_id, m.player_b_id)
+            if player is not None
+        ]
+    )
+    if any(p.player_b is None for p in pairings):
+        bump_results_version(event.pk)
+    return round_
+
+
+def finish_round(round_: Round) -> None:
+    round_.status = RoundStatus.FINISHED
+    round_.finished_at = timezone.now()
+    round_.save(update_fields=["status", "finished_at"])
+
+
+def _refuse_missing_results(
+    event: Event, last: Round, actor: User, force: bool, reason: str
+) -> None:
+    missing = list(
+        last.matches.exclude(status=MatchStatus.CONFIRMED)
+        .order_by("table")
+        .values_list("table", flat=True)
+    )
+    if not missing:
+        return
+    tables = ", ".join(str(t) for t in missing)
+    if not force:
+        raise ConflictError(
+            _(
+                "Round %(n)s still has results missing at tables %(tables)s. Enter them, or "
+                "pair anyway (a judge decision that is audited)."
+            )
+            % {"n": last.number, "tables": tables},
+            extra={"missing_tables": missing},
+        )
+    if not reason.strip():
+        raise DomainError(_("Say why the round is paired with results missing."), field="reason")
+    audit_record(
+        event=event,
+        actor=actor,
+        action="round.force",
+        target=f"round {last.number}",
+        after={"missing_tables": missing},
+        reason=reason,
+    )
+
+
+@transaction.atomic
+def round_pair_next(*, actor: User, event_id: int, force: bool = False, reason: str = "") -> Round:
+    """Pair the next Swiss round (the first one starts the event). The pairings stay a draft,
+    visible to judges only, until they are published."""
+    event = lock_event(event_id)
+    ensure_allowed(actor, "tournaments.run_event", event)
+    if event.status == EventStatus.REGISTRATION:
+        _start_event(event, actor)
+    elif event.status != EventStatus.RUNNING:
+        raise ConflictError(_("The Swiss rounds are over."))
+    last = event.rounds.order_by("-number").first()
+    if last is not None:
+        if last.status == RoundStatus.DRAFT:
+            raise ConflictError(
+                _("Round %(n)s is not published yet: publish or re-pair it.") % {"n": last.number}
+            )
+        if last.number >= swiss_rounds_planned(event):
+            raise ConflictError(_("All %(n)s Swiss rounds have been played.") % {"n": last.number})
+        _refuse_missing_results(event, last, actor, force, reason)
+    number = (last.number if last else 0) + 1
+    round_ = _pair(event, number, attempt=0, forced=bool(last and force))
+    if last is not None:
+        finish_round(last)
+    audit_record(
+        event=event,
+        actor=actor,
+        action="round.pair",
+        target=f"round {number}",
+        after={"seed": round_.seed, "tables": round_.matches.count()},
+    )
+    return round_
+
+
+def _pair(event: Event, number: int, *, attempt: int, forced: bool = False) -> Round:
+    seed = round_seed(event, number, attempt)
+    players = pairing_players(event, number)
+    if len(players) < 2:
+        raise ConflictError(_("There are fewer than two players left to pair."))
+    try:
+        result = pairing.pair_round(players, round_number=number, seed=seed)
+    except CoreError as exc:
+        raise core_error(exc) from exc
+    return persist_round(event, number, seed, result.pairings, forced=forced)
+
+
+@transaction.atomic
+def round_repair(*, actor: User, round_id: int, reason: str = "") -> Round:
+    """Throw away a draft round (with any judge edits) and pair it again with a new seed."""
+    event = lock_event(event_of_round(round_id))
+    round_ = lock_round(round_id)
+    ensure_allowed(actor, "tournaments.run_event", event)
+    if round_.status != RoundStatus.DRAFT or round_.kind != RoundKind.SWISS:
+        raise ConflictError(_("Only unpublished Swiss pairings can be paired again."))
+    number, forced = round_.number, round_.forced
+    attempt = (round_.seed - round_seed(event, number, 0)) % (2**62) + 1
+    had_bye = round_.matches.filter(player_b__isnull=True).exists()
+    round_.delete()
+    if had_bye:
+        bump_results_version(event.pk)
+    new = _pair(event, number, attempt=attempt, forced=forced)
+    audit_record(
+        event=event,
+        actor=actor,
+        action="round.repair",
+        target=f"round {number}",
+        after={"seed": new.seed},
+        reason=reason,
+    )
+    return new
+
+
+def _current_pairings(round_: Round) -> list[pairing.Pairing]:
+    return [
+        pairing.Pairing(table=m.table, player_a=m.player_a_id, player_b=m.player_b_id)
+        for m in round_.matches.order_by("table")
+    ]
+
+
+@transaction.atomic
+def round_swap(
+    *, actor: User, round_id: int, registration_a: int, registration_b: int, reason: str = ""
+) -> Round:
+    """Exchange two players' seats in unpublished pairings; the result is checked again and
+    each table re-flagged (a rematch is allowed only when the judge chooses it: flagged)."""
+    event = lock_event(event_of_round(round_id))
+    round_ = lock_round(round_id)
+    ensure_allowed(actor, "tournaments.run_event", event)
+    if round_.status != RoundStatus.DRAFT:
+        raise ConflictError(_("Published pairings cannot be edited."))
+    if registration_a == registration_b:
+        raise DomainError(_("Choose two different players."), field="registration_b")
+    seats = {
+        s.registration_id: s
+        for s in round_.seats.select_related("match").filter(
+            registration_id__in=[registration_a, registration_b]
+        )
+    }
+    if len(seats) != 2:
+        raise DomainError(_("Both players must be paired in this round."), field="registration_b")
+    before = _current_pairings(round_)
+    first, second = seats[registration_a].match, seats[registration_b].match
+    if first.pk == second.pk:
+        first.player_a_id, first.player_b_id = first.player_b_id, first.player_a_id
+        if first.player_a_id is None:
+            raise DomainError(_("A bye has only one player."), field="registration_b")
+        Match.objects.filter(pk=first.pk).update(
+            player_a_id=first.player_a_id, player_b_id=first.player_b_id
+        )
+    else:
+        for match, old, new in (
+            (first, registration_a, registration_b),
+            (second, registration_b, registration_a),
+        ):
+            field = "player_a_id" if match.player_a_id == old else "player_b_id"
+            setattr(match, field, new)
+            Match.objects.filter(pk=match.pk).update(**{field: new})
+        Seat.objects.filter(pk=seats[registration_a].pk).update(match=second)
+        Seat.objects.filter(pk=seats[registration_b].pk).update(match=first)
+        _move_bye_result(first, second)
+    _reflag(round_, event)
+    audit_record(
+        event=event,
+        actor=actor,
+        action="round.swap",
+        target=f"round {round_.number}",
+        before=[p.__repr__() for p in before if p.player_a in seats or p.player_b in seats],
+        after={"swapped": [registration_a, registration_b]},
+        reason=reason,
+    )
+    return round_
+
+
+def _move_bye_result(*matches: Match) -> None:
+    """The bye's automatic 2-0 follows whoever now holds the bye."""
+    for match in matches:
+        if match.player_b_id is None:
+            Match.objects.filter(pk=match.pk).update(
+                status=MatchStatus.CONFIRMED,
+                games_won_a=BYE_SCORE[0],
+                games_won_b=BYE_SCORE[1],
+                games_drawn=BYE_SCORE[2],
+                winner="a",
+                result_source=ResultSource.BYE,
+                confirmed_at=timezone.now(),
+            )
+            bump_results_version(match.round.event_id)
+
+
+def _reflag(round_: Round, event: Event) -> pairing.PairingCheck:
+    players = pairing_players(event, round_.number)
+    check = pairing.check_pairings(players, _current_pairings(round_), round_number=round_.number)
+    if not check.ok:
+        problems = "; ".join(
+            problem_text(p) for p in check.problems if p.severity == pairing.Severity.ERROR
+        )
+        raise ConflictError(
+            _("These pairings are not valid: %(problems)s.") % {"problems": problems},
+            extra={"problems": [p.as_dict() for p in check.problems]},
+        )
+    flags = {p.table: [flag.as_dict() for flag in p.flags] for p in check.pairings}
+    for match in round_.matches.all():
+        Match.objects.filter(pk=match.pk).update(flags=flags.get(match.table, []))
+    return check
+
+
+@transaction.atomic
+def round_publish(*, actor: User, round_id: int) -> Round:
+    round_ = lock_round(round_id)
+    ensure_allowed(actor, "tournaments.run_event", round_.event)
+    if round_.status != RoundStatus.DRAFT:
+        return round_  # idempotent
+    round_.status = RoundStatus.PUBLISHED
+    round_.published_at = timezone.now()
+    round_.save(update_fields=["status", "published_at"])
+    audit_record(
+        event=round_.event, actor=actor, action="round.publish", target=f"round {round_.number}"
+    )
+    return round_
+
+
+def registrations_by_id(event: Event) -> dict[int, Registration]:
+    return {r.pk: r for r in event.registrations.select_related("player")}

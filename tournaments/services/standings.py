@@ -1,0 +1,136 @@
+"""Standings of an event: loads registrations and confirmed Swiss results, calls the pure
+core, and caches the answer keyed by the event's results version (any confirmed result,
+drop or entry bumps it, so a cached table is never stale)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.core.cache import cache
+from django.db.models import F
+
+from tournaments.models import Event, Match, Registration
+from tournaments.models.choices import MatchStatus, RegistrationStatus, RoundKind
+from tournaments.standings import (
+    PRESETS,
+    MatchResult,
+    Override,
+    Standing,
+    StandingsPlayer,
+    compute_standings,
+)
+
+CACHE_SECONDS = 3600
+PERCENT_COLUMNS = ("omw", "gw", "ogw")
+
+
+def tiebreak_presets() -> list[str]:
+    return sorted(PRESETS)
+
+
+def bump_results_version(event_id: int) -> None:
+    """Call inside the transaction that changes what the standings are computed from."""
+    Event.objects.filter(pk=event_id).update(results_version=F("results_version") + 1)
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    rank: int
+    registration: Registration
+    match_points: int
+    wins: int
+    losses: int
+    draws: int
+    byes: int
+    omw: Decimal
+    gw: Decimal
+    ogw: Decimal
+    dropped: bool
+    values: tuple[tuple[str, object], ...]
+
+    @property
+    def record(self) -> str:
+        return f"{self.wins}-{self.losses}-{self.draws}"
+
+
+def standings_inputs(event: Event) -> tuple[list[StandingsPlayer], list[MatchResult]]:
+    players = [
+        StandingsPlayer(
+            id=pk, dropped=status == RegistrationStatus.DROPPED, dropped_after_round=after
+        )
+        for pk, status, after in event.registrations.exclude(
+            status=RegistrationStatus.NO_SHOW
+        ).values_list("pk", "status", "dropped_after_round")
+    ]
+    rows = Match.objects.filter(
+        round__event=event, round__kind=RoundKind.SWISS, status=MatchStatus.CONFIRMED
+    ).values_list(
+        "round__number",
+        "player_a_id",
+        "player_b_id",
+        "games_won_a",
+        "games_won_b",
+        "games_drawn",
+        "override",
+    )
+    results = [
+        MatchResult(
+            round=n,
+            player_a=a,
+            player_b=b,
+            games_won_a=ga,
+            games_won_b=gb,
+            games_drawn=gd,
+            override=Override(ov) if ov else Override.NONE,
+        )
+        for n, a, b, ga, gb, gd, ov in rows
+    ]
+    return players, results
+
+
+def compute_event_standings(
+    event: Event, *, as_of_round: int | None = None
+) -> tuple[Standing, ...]:
+    """The core's standings (exact values), cached per results version."""
+    key = f"standings:{event.pk}:{event.seed}:{event.results_version}:{as_of_round}"
+    standings = cache.get(key)
+    if standings is None:
+        players, results = standings_inputs(event)
+        standings = compute_standings(
+            players,
+            results,
+            tiebreaks=event.tiebreaks,
+            as_of_round=as_of_round,
+            tie_seed=event.seed,
+        )
+        cache.set(key, standings, CACHE_SECONDS)
+    return standings
+
+
+def event_standings(event: Event, *, as_of_round: int | None = None) -> list[StandingRow]:
+    """Standings rows with the registrations attached, for pages, API and exports."""
+    event.refresh_from_db(fields=["results_version"])
+    standings = compute_event_standings(event, as_of_round=as_of_round)
+    registrations = {r.pk: r for r in event.registrations.select_related("player")}
+    rows = []
+    for standing in standings:
+        values = dict(standing.values)
+        record = standing.record
+        rows.append(
+            StandingRow(
+                rank=standing.rank,
+                registration=registrations[standing.player],
+                match_points=standing.match_points,
+                wins=record.wins,
+                losses=record.losses,
+                draws=record.draws,
+                byes=record.byes,
+                omw=standing.decimal("omw") if "omw" in values else Decimal(0),
+                gw=standing.decimal("gw") if "gw" in values else Decimal(0),
+                ogw=standing.decimal("ogw") if "ogw" in values else Decimal(0),
+                dropped=standing.dropped,
+                values=standing.values,
+            )
+        )
+    return rows
