@@ -14,6 +14,9 @@ another language. ``str(error)`` is the full English text, located:
   ``result`` is not the replayed score; carries both scores.
 - :class:`UnreachableScoreError`: a result reported without a record that no
   legal game can reach.
+- :class:`SettingMismatchError`, :class:`MissingRecordError`: a record that
+  does not belong to the event it is reported in (another game, squad or
+  ruleset), or no record where the event requires one.
 - :class:`UnsupportedGameError`: the record names a game or format no engine
   replays.
 - :class:`OddsInputError`: an exact-odds request describes an impossible round.
@@ -142,12 +145,16 @@ class ResultMismatchError(RecordError):
 
     kind = "mismatch"
 
-    def __init__(self, recorded: Mapping[str, int], replayed: Mapping[str, int]) -> None:
+    def __init__(
+        self,
+        recorded: Mapping[str, int],
+        replayed: Mapping[str, int],
+        code: str = "result.mismatch",
+    ) -> None:
         self.recorded = dict(recorded)
         self.replayed = dict(replayed)
         super().__init__(
-            "result.mismatch",
-            {"recorded": format_score(recorded), "replayed": format_score(replayed)},
+            code, {"recorded": format_score(recorded), "replayed": format_score(replayed)}
         )
 
     place = Place(None, "end", None)
@@ -162,6 +169,18 @@ class ResultMismatchError(RecordError):
         data["recorded"] = self.recorded
         data["replayed"] = self.replayed
         return data
+
+
+class SettingMismatchError(RecordSyntaxError):
+    """A well-formed record of another game or with other settings than the event's."""
+
+    kind = "setting"
+
+
+class MissingRecordError(RecordError):
+    """The event requires a game record and none was given."""
+
+    kind = "missing"
 
 
 class UnreachableScoreError(RecordError):

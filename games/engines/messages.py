@@ -45,11 +45,36 @@ SIDE_LABELS: dict[str, str] = {
     "tails": gettext_noop("tails"),
 }
 
+ROLE_LABELS: dict[str, str] = {
+    "attacker": gettext_noop("attacker"),
+    "defender": gettext_noop("defender"),
+}
+
+# JSON types, as a shape error names them ("expected an integer, got a string").
+JSON_TYPE_LABELS: dict[str, str] = {
+    "object": gettext_noop("an object"),
+    "array": gettext_noop("an array"),
+    "string": gettext_noop("a string"),
+    "integer": gettext_noop("an integer"),
+    "number": gettext_noop("a number"),
+    "boolean": gettext_noop("a boolean (true/false)"),
+    "null": gettext_noop("null"),
+    "non_empty_string": gettext_noop("a non-empty string"),
+    "names": gettext_noop("an object of names by language"),
+}
+
+# Parameters whose values are sides, roles, phases or JSON types (shown in the reader's
+# language); a parameter named "expected" is a side except in a shape error.
+SIDE_PARAMS = frozenset(("side", "other", "owner", "expected"))
+ROLE_PARAMS = frozenset(("role",))
+PHASE_PARAMS = frozenset(("phase",))
+TYPE_PARAMS = frozenset(("expected", "got"))
+
 MESSAGES: dict[str, str] = {
     # --- reading the record (any game) ------------------------------------------
     "record.not_json": gettext_noop("the record is not valid JSON: %(detail)s"),
     "record.unreadable": gettext_noop("the record cannot be read: %(detail)s"),
-    "syntax.type": gettext_noop("%(path)s: expected %(expected)s, got %(got)s"),
+    "syntax.type": gettext_noop("%(path)s: expected %(expected)s, got %(got)s%(shown)s"),
     "syntax.missing": gettext_noop("%(parent)s: the required key '%(key)s' is missing"),
     "syntax.unknown_key": gettext_noop("%(path)s: unknown key '%(key)s'"),
     "syntax.choice": gettext_noop("%(path)s: '%(value)s' is not one of %(allowed)s"),
@@ -276,12 +301,26 @@ MESSAGES: dict[str, str] = {
     "goblin.copy_not_allowed": gettext_noop(
         "%(path)s: only a card that copies names a 'copy' target, not '%(card)s'"
     ),
+    # --- a record checked against an event's settings ---------------------------------
+    "event.wrong_game": gettext_noop(
+        "%(path)s: this event plays '%(expected)s', but the record is a '%(value)s' game"
+    ),
+    "event.wrong_setting": gettext_noop(
+        "%(path)s: this event plays with %(key)s '%(expected)s', but the record has '%(value)s'"
+    ),
+    "event.record_required": gettext_noop(
+        "this event requires the game record with each reported result"
+    ),
+    "result.reported_mismatch": gettext_noop(
+        "the reported score %(recorded)s is not what the record replays to: %(replayed)s"
+    ),
     # --- end of game -----------------------------------------------------------------
     "result.mismatch": gettext_noop(
         "the record says %(recorded)s, but the replay ends %(replayed)s"
     ),
     "result.unreachable": gettext_noop(
-        "%(score)s cannot be the final score of a legal %(game)s game (%(setting)s)"
+        "%(score)s cannot be the final score of a legal %(game)s game (squad %(squad)s, "
+        "%(ruleset)s)"
     ),
     "result.score_range": gettext_noop(
         "%(score)s is outside the possible scores (0 to %(limit)s per side)"
@@ -314,7 +353,11 @@ MESSAGES: dict[str, str] = {
 
 def render(code: str, params: Mapping[str, Any]) -> str:
     """The English text of ``code`` with ``params`` filled in."""
-    return MESSAGES[code] % dict(params)
+    values = dict(params)
+    if code == "syntax.type":
+        for key in TYPE_PARAMS:
+            values[key] = JSON_TYPE_LABELS.get(values.get(key), values.get(key))
+    return MESSAGES[code] % values
 
 
 def render_place(round_: int | None, phase: str | None, side: str | None) -> str:

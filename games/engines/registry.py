@@ -4,20 +4,29 @@
 its :class:`Verdict`; :func:`check_record_text` also reads the JSON text
 strictly (a repeated key or a NaN is an error, not silently accepted).
 :data:`ENGINES` maps each ``game`` key to its engine; adding a game means
-adding an entry here.
+adding an entry here. :func:`check_match_record` checks a reported result
+against an event's settings, with or without a record.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from games.engines.errors import RecordSyntaxError, UnsupportedGameError
+from games.engines.errors import (
+    MissingRecordError,
+    RecordSyntaxError,
+    ResultMismatchError,
+    SettingMismatchError,
+    UnreachableScoreError,
+    UnsupportedGameError,
+)
 from games.engines.goblin import replay as goblin_replay
 from games.engines.goblin.record import GAME as GOBLIN
 from games.engines.qiahn import replay as qiahn_replay
+from games.engines.qiahn.reachable import check_reachable
 from games.engines.qiahn.record import GAME as QIAHN
 from games.engines.strict import type_error
 from games.engines.verdict import Verdict
@@ -46,12 +55,12 @@ def supported_games() -> list[str]:
 def engine_for(data: Any) -> Engine:
     """The engine for a record's ``game`` key; raises UnsupportedGameError/RecordSyntaxError."""
     if type(data) is not dict:
-        raise type_error("", "an object", data)
+        raise type_error("", "object", data)
     if "game" not in data:
         raise RecordSyntaxError("syntax.missing", "game", {"key": "game", "parent": "record"})
     game = data["game"]
     if type(game) is not str:
-        raise type_error("game", "a string", game)
+        raise type_error("game", "string", game)
     engine = ENGINES.get(game)
     if engine is None:
         raise UnsupportedGameError(
@@ -104,3 +113,72 @@ def check_record_text(text: str | bytes) -> Verdict:
     except RecordSyntaxError as err:
         return Verdict(None, False, error=err)
     return check_record(data)
+
+
+def check_match_record(
+    game: str,
+    record: Any | None,
+    reported_score: Mapping[str, int] | None = None,
+    *,
+    squad: int | None = None,
+    ruleset: str | None = None,
+    require_record: bool = False,
+) -> Verdict:
+    """Check a reported game result, with or without its record, against an event's settings.
+
+    - With a record: it must be a record of ``game`` (and, for Qíahn Tactics, of
+      the event's ``squad`` and ``ruleset`` when given), replay legally, and
+      its replayed score must equal ``reported_score`` when one is given.
+    - Without a record: refused if ``require_record``; otherwise a Qíahn
+      Tactics ``reported_score`` must be reachable for ``squad`` and
+      ``ruleset`` (other games have no result-only check).
+
+    Never raises for a bad record or score; the verdict says why.
+    """
+    settings = {"squad": squad, "ruleset": ruleset}
+    if record is None:
+        if require_record:
+            return Verdict(game, False, error=MissingRecordError("event.record_required"))
+        if reported_score is None:
+            return Verdict(game, True, settings=settings)
+        if game == QIAHN and squad is not None and ruleset is not None:
+            try:
+                check_reachable(squad, ruleset, reported_score)
+            except UnreachableScoreError as err:
+                return Verdict(game, False, error=err, settings=settings)
+        return Verdict(game, True, result=dict(reported_score), settings=settings)
+    if type(record) is dict and record.get("game") != game and type(record.get("game")) is str:
+        return Verdict(
+            record.get("game"),
+            False,
+            error=SettingMismatchError(
+                "event.wrong_game", "game", {"expected": game, "value": record.get("game")}
+            ),
+        )
+    if game == QIAHN and type(record) is dict:
+        for key, expected in (("squad", squad), ("ruleset", ruleset)):
+            if expected is not None and key in record and record[key] != expected:
+                return Verdict(
+                    game,
+                    False,
+                    error=SettingMismatchError(
+                        "event.wrong_setting",
+                        key,
+                        {"key": key, "expected": expected, "value": record[key]},
+                    ),
+                )
+    verdict = check_record(record)
+    if not verdict.valid or reported_score is None:
+        return verdict
+    if dict(verdict.result or {}) != dict(reported_score):
+        return Verdict(
+            verdict.game,
+            False,
+            error=ResultMismatchError(
+                reported_score, verdict.result or {}, code="result.reported_mismatch"
+            ),
+            rounds=verdict.rounds,
+            replayed=verdict.result,
+            settings=verdict.settings,
+        )
+    return verdict

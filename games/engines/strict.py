@@ -16,26 +16,30 @@ from typing import Any, NoReturn
 
 from games.engines.errors import RecordSyntaxError
 
-_JSON_NAMES = {
-    dict: "an object",
-    list: "an array",
-    str: "a string",
-    int: "an integer",
-    float: "a number",
-    bool: "a boolean (true/false)",
+_JSON_TYPES = {
+    dict: "object",
+    list: "array",
+    str: "string",
+    int: "integer",
+    float: "number",
+    bool: "boolean",
     type(None): "null",
 }
 
 
-def json_type_name(value: Any) -> str:
-    """How the value reads in JSON terms, e.g. ``a string ("3")``."""
-    name = _JSON_NAMES.get(type(value), type(value).__name__)
-    if isinstance(value, (str, int, float)) and not isinstance(value, bool):
-        text = repr(value) if not isinstance(value, str) else f'"{value}"'
-        if len(text) > 40:
-            text = text[:37] + "..."
-        return f"{name} ({text})"
-    return name
+def json_type(value: Any) -> str:
+    """The JSON type of a parsed value: ``object``, ``array``, ``string``, ``integer``..."""
+    return _JSON_TYPES.get(type(value), type(value).__name__)
+
+
+def shown_value(value: Any) -> str:
+    """A short quotation of a scalar value (``' ("3")'``), or '' for containers and null."""
+    if isinstance(value, bool) or value is None or isinstance(value, (dict, list)):
+        return ""
+    text = f'"{value}"' if isinstance(value, str) else repr(value)
+    if len(text) > 40:
+        text = text[:37] + "..."
+    return f" ({text})"
 
 
 def key_path(base: str, key: str) -> str:
@@ -47,8 +51,11 @@ def index_path(base: str, index: int) -> str:
 
 
 def type_error(path: str, expected: str, value: Any) -> RecordSyntaxError:
+    """``expected`` is a key of :data:`~games.engines.messages.JSON_TYPE_LABELS`."""
     return RecordSyntaxError(
-        "syntax.type", path, {"expected": expected, "got": json_type_name(value)}
+        "syntax.type",
+        path,
+        {"expected": expected, "got": json_type(value), "shown": shown_value(value)},
     )
 
 
@@ -57,7 +64,7 @@ def raise_object_error(
 ) -> NoReturn:
     """Raise the first problem of a value that should be an object with these keys."""
     if type(value) is not dict:
-        raise type_error(path, "an object", value)
+        raise type_error(path, "object", value)
     for key in value:
         if key not in allowed:
             raise RecordSyntaxError("syntax.unknown_key", path, {"key": key})
@@ -73,9 +80,9 @@ def raise_choice_error(value: Any, path: str, allowed: Iterable[Any]) -> NoRetur
     """Raise for a value that is not one of ``allowed`` (a type error if not even a string)."""
     allowed = list(allowed)
     if allowed and isinstance(allowed[0], str) and type(value) is not str:
-        raise type_error(path, "a string", value)
+        raise type_error(path, "string", value)
     if allowed and type(allowed[0]) is int and type(value) is not int:
-        raise type_error(path, "an integer", value)
+        raise type_error(path, "integer", value)
     raise RecordSyntaxError(
         "syntax.choice",
         path,
@@ -92,13 +99,13 @@ def check_object(value: Any, path: str, required: tuple[str, ...], allowed: froz
 
 def check_list(value: Any, path: str) -> list:
     if type(value) is not list:
-        raise type_error(path, "an array", value)
+        raise type_error(path, "array", value)
     return value
 
 
 def check_int(value: Any, path: str) -> int:
     if type(value) is not int:
-        raise type_error(path, "an integer", value)
+        raise type_error(path, "integer", value)
     return value
 
 

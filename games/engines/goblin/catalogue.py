@@ -159,13 +159,13 @@ def parse_catalogue(data: Any) -> Catalogue:
 
 def _text(value: Any, path: str) -> str:
     if type(value) is not str or not value:
-        raise type_error(path, "a non-empty string", value)
+        raise type_error(path, "non_empty_string", value)
     return value
 
 
 def _names(value: Any, path: str) -> dict[str, str]:
     if type(value) is not dict or not value:
-        raise type_error(path, "an object of names by language", value)
+        raise type_error(path, "names", value)
     return {lang: _text(text, key_path(path, lang)) for lang, text in value.items()}
 
 
@@ -223,7 +223,7 @@ def _parse(data: Any) -> Catalogue:
         kind = effect.get("kind") if type(effect) is dict else None
         if kind not in EFFECTS:
             if type(effect) is not dict:
-                raise type_error(f"{path}.effect", "an object", effect)
+                raise type_error(f"{path}.effect", "object", effect)
             raise RecordSyntaxError(
                 "syntax.choice",
                 f"{path}.effect.kind",

@@ -81,20 +81,20 @@ def parse_record(data: Any, catalogue: Catalogue) -> Record:
     check_object(data, "", _TOP_REQUIRED, _TOP_ALLOWED)
     fmt = data["format"]
     if type(fmt) is not int:
-        raise type_error("format", "an integer", fmt)
+        raise type_error("format", "integer", fmt)
     if fmt != FORMAT:
         raise UnsupportedGameError(
             "game.format", "format", {"value": fmt, "game": GAME, "allowed": str(FORMAT)}
         )
     if data["game"] != GAME or type(data["game"]) is not str:
         if type(data["game"]) is not str:
-            raise type_error("game", "a string", data["game"])
+            raise type_error("game", "string", data["game"])
         raise UnsupportedGameError(
             "game.unsupported", "game", {"value": data["game"], "allowed": GAME}
         )
     name = data["catalogue"]
     if type(name) is not str:
-        raise type_error("catalogue", "a string", name)
+        raise type_error("catalogue", "string", name)
     if name != catalogue.id:
         raise UnsupportedGameError(
             "goblin.catalogue", "catalogue", {"value": name, "expected": catalogue.id}
@@ -108,7 +108,7 @@ def parse_record(data: Any, catalogue: Catalogue) -> Record:
     result = check_object(data["result"], "result", SIDES, _SIDE_SET)
     for side in SIDES:
         if type(result[side]) is not int:
-            raise type_error(f"result.{side}", "an integer", result[side])
+            raise type_error(f"result.{side}", "integer", result[side])
     return Record(
         name,
         mode,
@@ -128,7 +128,7 @@ def _choice(value: Any, path: str, allowed: tuple[str, ...]) -> str:
 
 def _token(value: Any, path: str) -> str:
     if type(value) is not str:
-        raise type_error(path, "a string", value)
+        raise type_error(path, "string", value)
     if not _TOKEN_RE.fullmatch(value):
         raise RecordSyntaxError("syntax.token_id", path, {"value": value})
     return value
@@ -179,7 +179,7 @@ def _parse_turn(turn: Any, path: str, catalogue: Catalogue) -> Turn:
     side = _choice(turn["side"], f"{path}.side", SIDES)
     concede = turn.get("concede", False)
     if type(concede) is not bool:
-        raise type_error(f"{path}.concede", "a boolean (true/false)", concede)
+        raise type_error(f"{path}.concede", "boolean", concede)
     plays = []
     if "plays" in turn:
         cards = catalogue.arsenal_by_id

@@ -137,5 +137,5 @@ def check_reachable(squad: int, ruleset: str, score: Mapping[str, int]) -> None:
         raise UnreachableScoreError(
             "result.unreachable",
             {HEADS: heads, TAILS: tails},
-            {"game": "Qíahn Tactics", "setting": f"squad {squad}, {ruleset}"},
+            {"game": "Qíahn Tactics", "squad": squad, "ruleset": ruleset},
         )

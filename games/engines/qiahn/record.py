@@ -89,14 +89,14 @@ def parse_record(data: Any) -> Record:
     fmt = data["format"]
     if type(fmt) is not int or fmt != FORMAT:
         if type(fmt) is not int:
-            raise type_error("format", "an integer", fmt)
+            raise type_error("format", "integer", fmt)
         raise UnsupportedGameError(
             "game.format", "format", {"value": fmt, "game": GAME, "allowed": str(FORMAT)}
         )
     game = data["game"]
     if game != GAME or type(game) is not str:
         if type(game) is not str:
-            raise type_error("game", "a string", game)
+            raise type_error("game", "string", game)
         raise UnsupportedGameError("game.unsupported", "game", {"value": game, "allowed": GAME})
     ruleset = data["ruleset"]
     if type(ruleset) is not str or ruleset not in RULESETS:
@@ -109,7 +109,7 @@ def parse_record(data: Any) -> Record:
         raise_choice_error(initiative, "initiative", SIDES)
     rounds = data["rounds"]
     if type(rounds) is not list:
-        raise type_error("rounds", "an array", rounds)
+        raise type_error("rounds", "array", rounds)
     parsed = tuple([_parse_round(entry, i) for i, entry in enumerate(rounds)])
     return Record(ruleset, squad, initiative, parsed, _parse_score(data["result"], "result"))
 
@@ -120,9 +120,9 @@ def _parse_score(value: Any, path: str) -> dict[str, int]:
     heads = value["heads"]
     tails = value["tails"]
     if type(heads) is not int:
-        raise type_error(key_path(path, "heads"), "an integer", heads)
+        raise type_error(key_path(path, "heads"), "integer", heads)
     if type(tails) is not int:
-        raise type_error(key_path(path, "tails"), "an integer", tails)
+        raise type_error(key_path(path, "tails"), "integer", tails)
     return {"heads": heads, "tails": tails}
 
 
@@ -148,9 +148,9 @@ def _parse_round(entry: Any, i: int) -> RoundEntry:
     heads_ids = deploy["heads"]
     tails_ids = deploy["tails"]
     if type(heads_ids) is not list:
-        raise type_error(f"rounds[{i}].deploy.heads", "an array", heads_ids)
+        raise type_error(f"rounds[{i}].deploy.heads", "array", heads_ids)
     if type(tails_ids) is not list:
-        raise type_error(f"rounds[{i}].deploy.tails", "an array", tails_ids)
+        raise type_error(f"rounds[{i}].deploy.tails", "array", tails_ids)
     for side, ids in (("heads", heads_ids), ("tails", tails_ids)):
         for j, token in enumerate(ids):
             if type(token) is not str or (token not in TOKEN_IDS and parse_token_id(token) is None):
@@ -159,7 +159,7 @@ def _parse_round(entry: Any, i: int) -> RoundEntry:
     outfit = entry.get("outfit")
     if outfit is None:
         if "outfit" in entry:
-            raise type_error(f"rounds[{i}].outfit", "an object", outfit)
+            raise type_error(f"rounds[{i}].outfit", "object", outfit)
         placements = {"heads": _NO_PLACEMENTS, "tails": _NO_PLACEMENTS}
     else:
         if type(outfit) is not dict or not outfit.keys() <= _SIDE_SET:
@@ -173,7 +173,7 @@ def _parse_round(entry: Any, i: int) -> RoundEntry:
     if rolls is not None:
         rolls = _parse_rolls(rolls, i)
     elif "rolls" in entry:
-        raise type_error(f"rounds[{i}].rolls", "an object", None)
+        raise type_error(f"rounds[{i}].rolls", "object", None)
 
     return RoundEntry(
         {"heads": uncover["heads"], "tails": uncover["tails"]},
@@ -188,7 +188,7 @@ def _parse_placements(outfit: dict, i: int, side: str) -> tuple[Placement, ...]:
         return _NO_PLACEMENTS
     value = outfit[side]
     if type(value) is not list:
-        raise type_error(f"rounds[{i}].outfit.{side}", "an array", value)
+        raise type_error(f"rounds[{i}].outfit.{side}", "array", value)
     out = []
     for j, item in enumerate(value):
         if (
@@ -209,7 +209,7 @@ def _parse_placements(outfit: dict, i: int, side: str) -> tuple[Placement, ...]:
         if counter == WATER:
             if copy is None:
                 if "copy" in item:
-                    raise type_error(f"rounds[{i}].outfit.{side}[{j}].copy", "a string", None)
+                    raise type_error(f"rounds[{i}].outfit.{side}[{j}].copy", "string", None)
                 raise RecordSyntaxError("syntax.copy_required", f"rounds[{i}].outfit.{side}[{j}]")
             if type(copy) is not str or (copy not in TOKEN_IDS and parse_token_id(copy) is None):
                 _raise_token_error(copy, f"rounds[{i}].outfit.{side}[{j}].copy")
@@ -225,23 +225,23 @@ def _parse_placements(outfit: dict, i: int, side: str) -> tuple[Placement, ...]:
 
 def _parse_rolls(value: Any, i: int) -> dict[str, tuple[int, ...]]:
     if type(value) is not dict:
-        raise type_error(f"rounds[{i}].rolls", "an object", value)
+        raise type_error(f"rounds[{i}].rolls", "object", value)
     out = {}
     for token, faces in value.items():
         if token not in TOKEN_IDS and parse_token_id(token) is None:
             _raise_token_error(token, f"rounds[{i}].rolls")
         if type(faces) is not list:
-            raise type_error(f"rounds[{i}].rolls.{token}", "an array", faces)
+            raise type_error(f"rounds[{i}].rolls.{token}", "array", faces)
         for j, face in enumerate(faces):
             if type(face) is not int:
-                raise type_error(f"rounds[{i}].rolls.{token}[{j}]", "an integer", face)
+                raise type_error(f"rounds[{i}].rolls.{token}[{j}]", "integer", face)
         out[token] = tuple(faces)
     return out
 
 
 def _raise_token_error(value: Any, path: str) -> None:
     if type(value) is not str:
-        raise type_error(path, "a string", value)
+        raise type_error(path, "string", value)
     raise RecordSyntaxError("syntax.token_id", path, {"value": value})
 
 
