@@ -1,3 +1,11 @@
+from django.urls import path
+
+from games import views
+
 app_name = "games"
 
-urlpatterns: list = []
+urlpatterns = [
+    path("", views.index, name="index"),
+    path("records/check/", views.check, name="check"),
+    path("qiahn-tactics/odds/", views.odds, name="odds"),
+]

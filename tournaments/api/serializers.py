@@ -106,7 +106,17 @@ class FixedTableIn(serializers.Serializer):
 class GameOut(serializers.ModelSerializer):
     class Meta:
         model = Game
-        fields = ("number", "chooser", "choice_reason", "choice", "winner", "by_penalty", "record")
+        fields = (
+            "number",
+            "chooser",
+            "choice_reason",
+            "choice",
+            "winner",
+            "by_penalty",
+            "side_a",
+            "score",
+            "record",
+        )
 
 
 class MatchOut(serializers.ModelSerializer):
@@ -175,12 +185,32 @@ class RoundDetailOut(RoundOut):
         fields = (*RoundOut.Meta.fields, "matches")
 
 
+class GameScoreIn(serializers.Serializer):
+    a = serializers.IntegerField(min_value=0)
+    b = serializers.IntegerField(min_value=0)
+
+
 class GameIn(serializers.Serializer):
     winner = serializers.ChoiceField(choices=["a", "b", "draw"])
     chooser = serializers.ChoiceField(choices=["a", "b"], required=False, allow_null=True)
     choice = serializers.ChoiceField(choices=["first", "second"], required=False, allow_null=True)
     by_penalty = serializers.BooleanField(required=False, default=False)
-    record = serializers.JSONField(required=False, allow_null=True)
+    side_a = serializers.ChoiceField(
+        choices=["heads", "tails"],
+        required=False,
+        allow_null=True,
+        help_text="Qíahn: the side player A commanded.",
+    )
+    score = GameScoreIn(
+        required=False,
+        allow_null=True,
+        help_text="Qíahn: the game's final score (tokens or victory points).",
+    )
+    record = serializers.JSONField(
+        required=False,
+        allow_null=True,
+        help_text="Qíahn: the game record (format 1 for Qíahn Tactics; see /api/schema/).",
+    )
 
     def to_internal_value(self, data):
         value = super().to_internal_value(data)

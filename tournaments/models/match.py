@@ -147,6 +147,11 @@ class Game(models.Model):
         choices=[("a", _("Player A")), ("b", _("Player B")), ("draw", _("Draw"))],
     )
     by_penalty = models.BooleanField(default=False)
+    # Qíahn games: the side player A commanded, the final score and the replayed record.
+    side_a = models.CharField(
+        max_length=5, blank=True, choices=[("heads", _("Heads")), ("tails", _("Tails"))]
+    )
+    score = models.JSONField(null=True, blank=True)
     record = models.JSONField(null=True, blank=True)
 
     class Meta:

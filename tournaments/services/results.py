@@ -24,6 +24,7 @@ from tournaments.models import Event, Game, Match, Penalty, ResultReport
 from tournaments.models.choices import (
     MatchStatus,
     PenaltyKind,
+    RecordPolicy,
     ResultSource,
     RoundKind,
     RoundStatus,
@@ -31,6 +32,7 @@ from tournaments.models.choices import (
 from tournaments.services.audit import audit_record
 from tournaments.services.locking import lock_match
 from tournaments.services.permissions import ensure_allowed
+from tournaments.services.records import check_game_records
 from tournaments.services.standings import bump_results_version
 
 
@@ -146,7 +148,9 @@ def validate_result(match: Match, result: ReportedResult, *, override: str = "")
     A result decided by a penalty (``override``) is only checked for a possible score."""
     event = match.round.event
     _check_score(event, match, result, penalties_apply=not override)
-    return _check_games(event, match, result)
+    decisions = _check_games(event, match, result)
+    check_game_records(event, result.games)
+    return decisions
 
 
 def normalised_games(result: ReportedResult, decisions: tuple) -> list[dict[str, Any]]:
@@ -179,7 +183,11 @@ def _save_games(match: Match, result: ReportedResult, decisions: tuple) -> None:
                 choice=decision.choice.value if decision else "",
                 winner=game["winner"],
                 by_penalty=bool(game.get("by_penalty", False)),
-                record=game.get("record"),
+                side_a=game.get("side_a", ""),
+                score=game.get("score"),
+                record=game.get("record")
+                if match.round.event.record_policy != RecordPolicy.IGNORE
+                else None,
             )
         )
     Game.objects.bulk_create(games)

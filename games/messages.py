@@ -1,0 +1,121 @@
+"""Engine errors and verdicts in the reader's language.
+
+The engines keep one table of error codes and English templates
+(:mod:`games.engines.messages`, extracted by ``makemessages`` through its
+``gettext_noop`` marks); here each error is rendered with
+``gettext(template) % params``, its place (round, phase, side) too, and the
+parameters that are sides, roles or phases are shown in the reader's
+language. Record words the error quotes (token ids, counters, card ids) stay
+as written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils.translation import gettext
+
+from games.engines.errors import (
+    EngineError,
+    IllegalStepError,
+    ResultMismatchError,
+    UnreachableScoreError,
+)
+from games.engines.messages import (
+    JSON_TYPE_LABELS,
+    MESSAGES,
+    PHASE_LABELS,
+    PHASE_PARAMS,
+    PLACE_TEMPLATES,
+    ROLE_LABELS,
+    ROLE_PARAMS,
+    SIDE_LABELS,
+    SIDE_PARAMS,
+    TYPE_PARAMS,
+)
+from games.engines.verdict import Verdict
+
+
+def side_label(side: str | None) -> str:
+    return gettext(SIDE_LABELS[side]) if side in SIDE_LABELS else (side or "")
+
+
+def phase_label(phase: str | None) -> str:
+    return gettext(PHASE_LABELS[phase]) if phase in PHASE_LABELS else (phase or "")
+
+
+def score_text(score: Mapping[str, int]) -> str:
+    """``{'heads': 3, 'tails': 2}`` as ``heads 3, tails 2`` in the reader's language."""
+    return ", ".join(f"{side_label(side)} {value}" for side, value in score.items())
+
+
+def _params(error: EngineError) -> dict[str, Any]:
+    params = dict(error.params)
+    for key, value in params.items():
+        if error.code == "syntax.type":
+            if key in TYPE_PARAMS and value in JSON_TYPE_LABELS:
+                params[key] = gettext(JSON_TYPE_LABELS[value])
+        elif key in SIDE_PARAMS and value in SIDE_LABELS:
+            params[key] = gettext(SIDE_LABELS[value])
+        elif key in ROLE_PARAMS and value in ROLE_LABELS:
+            params[key] = gettext(ROLE_LABELS[value])
+        elif key in PHASE_PARAMS and value in PHASE_LABELS:
+            params[key] = gettext(PHASE_LABELS[value])
+    if isinstance(error, ResultMismatchError):
+        params["recorded"] = score_text(error.recorded)
+        params["replayed"] = score_text(error.replayed)
+    if isinstance(error, UnreachableScoreError):
+        params["score"] = score_text(error.score)
+    return params
+
+
+def place_text(error: EngineError) -> str:
+    """Where the error is (``round 2, outfit, tails``), or '' when it has no place."""
+    place = getattr(error, "place", None)
+    if place is None or (place.round is None and place.phase is None):
+        return ""
+    if place.round is None:
+        return gettext(PLACE_TEMPLATES["phase"]) % {"phase": phase_label(place.phase)}
+    if place.side is None:
+        return gettext(PLACE_TEMPLATES["round-phase"]) % {
+            "round": place.round,
+            "phase": phase_label(place.phase),
+        }
+    return gettext(PLACE_TEMPLATES["round-phase-side"]) % {
+        "round": place.round,
+        "phase": phase_label(place.phase),
+        "side": side_label(place.side),
+    }
+
+
+def error_reason(error: EngineError) -> str:
+    """The reason alone, in the reader's language."""
+    return gettext(MESSAGES[error.code]) % _params(error)
+
+
+def error_text(error: EngineError) -> str:
+    """The whole located message in the reader's language."""
+    where = place_text(error)
+    reason = error_reason(error)
+    return f"{where}: {reason}" if where else reason
+
+
+def error_payload(error: EngineError) -> dict[str, Any]:
+    """JSON for the API and the command: the engine's fields plus the translated text."""
+    data = error.as_dict()
+    data["message"] = error_text(error)
+    data["reason"] = error_reason(error)
+    data.setdefault("path", getattr(error, "path", None))
+    if isinstance(error, IllegalStepError):
+        data["place"] = error.place.as_dict()
+    return data
+
+
+def verdict_payload(verdict: Verdict, *, with_rounds: bool = True) -> dict[str, Any]:
+    """The verdict as JSON (the record contract's keys), with translated error text."""
+    data = verdict.as_dict(with_rounds=with_rounds)
+    if verdict.error is not None:
+        data["error"] = error_text(verdict.error)
+        data["error_detail"] = error_payload(verdict.error)
+    return data

@@ -1,0 +1,78 @@
+"""Pages of the games app: check a game record (paste or upload) and see its replay;
+the exact odds of a Qíahn Tactics round. Nothing here writes to the database."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_http_methods
+
+from config.errors import DomainError
+from games.api import compute_odds
+from games.engines.registry import check_record_text
+from games.forms import OddsForm, RecordForm
+from games.presenters import verdict_context
+
+EXAMPLES_DIR = Path(__file__).resolve().parent / "data" / "examples"
+EXAMPLES = {
+    "qiahn-squad3": "qiahn-squad3.json",
+    "qiahn-squad6": "qiahn-squad6.json",
+    "goblin-open": "goblin-open.json",
+}
+
+
+def index(request: HttpRequest) -> HttpResponse:
+    return render(request, "games/index.html")
+
+
+@require_http_methods(["GET", "POST"])
+def check(request: HttpRequest) -> HttpResponse:
+    verdict = None
+    status = 200
+    if request.method == "POST":
+        form = RecordForm(request.POST, request.FILES)
+        if form.is_valid():
+            verdict = verdict_context(check_record_text(form.cleaned_data["text"]))
+        else:
+            status = 400
+    else:
+        example = EXAMPLES.get(request.GET.get("example", ""))
+        initial = {}
+        if example:
+            initial["record"] = (EXAMPLES_DIR / example).read_text(encoding="utf-8")
+        form = RecordForm(initial=initial)
+    return render(
+        request,
+        "games/check.html",
+        {"form": form, "verdict": verdict, "examples": EXAMPLES},
+        status=status,
+    )
+
+
+def odds(request: HttpRequest) -> HttpResponse:
+    result = None
+    problem = ""
+    status = 200
+    if "attacker_side" in request.GET:
+        form = OddsForm(request.GET)
+        if form.is_valid():
+            try:
+                result = compute_odds(form.odds_input())
+            except DomainError as exc:
+                problem = exc.message
+                status = 400
+        else:
+            status = 400
+    else:
+        form = OddsForm()
+    percent = None
+    if result is not None:
+        percent = {k: f"{float(v) * 100:.2f}" for k, v in result._asdict().items()}
+    return render(
+        request,
+        "games/odds.html",
+        {"form": form, "odds": result, "percent": percent, "problem": problem},
+        status=status,
+    )
