@@ -3,6 +3,7 @@ the action is allowed in the event's current state."""
 
 from __future__ import annotations
 
+import json
 import secrets
 from dataclasses import dataclass
 from typing import Any
@@ -223,10 +224,14 @@ class GameRow:
     chooser: forms.BoundField
     choice: forms.BoundField
     by_penalty: forms.BoundField
+    qiahn: list[forms.BoundField]
 
     @property
     def selects(self) -> list[forms.BoundField]:
         return [self.winner, self.chooser, self.choice]
+
+
+MAX_RECORD_BYTES = 256 * 1024
 
 
 def new_idempotency_key() -> str:
@@ -270,6 +275,7 @@ class ResultForm(forms.Form):
             label=_("Drawn games"), choices=draws, coerce=int, required=False, empty_value=None
         )
         self.rows = best_of + 2
+        self.qiahn = match.round.event.is_qiahn
         side_choices = list(sides.items())
         for n in range(1, self.rows + 1):
             self.fields[f"g{n}_winner"] = forms.ChoiceField(
@@ -294,6 +300,27 @@ class ResultForm(forms.Form):
             self.fields[f"g{n}_penalty"] = forms.BooleanField(
                 label=_("Lost by a penalty"), required=False
             )
+            if self.qiahn:
+                self._add_qiahn_fields(n, side_choices)
+
+    def _add_qiahn_fields(self, n: int, side_choices: list[tuple[str, str]]) -> None:
+        """Qíahn games: the side each player commanded, the tokens each kept, the record."""
+        mine = side_choices[0][0] == "me"
+        self.fields[f"g{n}_side"] = forms.ChoiceField(
+            label=_("My side") if mine else _("Side of %(name)s") % {"name": side_choices[0][1]},
+            choices=[("", "—"), ("heads", _("Heads")), ("tails", _("Tails"))],
+            required=False,
+        )
+        for value, label in side_choices:
+            self.fields[f"g{n}_tokens_{value}"] = forms.IntegerField(
+                label=_("My score") if value == "me" else _("Score of %(name)s") % {"name": label},
+                min_value=0,
+                max_value=999,
+                required=False,
+            )
+        self.fields[f"g{n}_record"] = forms.FileField(
+            label=_("Game record (JSON file)"), required=False
+        )
 
     @property
     def score_fields(self) -> list[forms.BoundField]:
@@ -307,6 +334,12 @@ class ResultForm(forms.Form):
                 self[f"g{n}_chooser"],
                 self[f"g{n}_choice"],
                 self[f"g{n}_penalty"],
+                [
+                    self[name]
+                    for name in self.fields
+                    if name.startswith(f"g{n}_")
+                    and name.split("_", 1)[1].startswith(("side", "tokens", "record"))
+                ],
             )
             for n in range(1, self.rows + 1)
         ]
@@ -315,7 +348,7 @@ class ResultForm(forms.Form):
     def games_open(self) -> bool:
         """Whether the game-by-game part was used (so the page shows it unfolded)."""
         if not self.is_bound:
-            return False
+            return self.qiahn and self.match.round.event.record_policy == "require"
         used = any(
             self[f"g{n}_{part}"].value() for n in range(1, self.rows + 1) for part in ("winner",)
         )
@@ -329,7 +362,10 @@ class ResultForm(forms.Form):
             chooser = data.get(f"g{n}_chooser") or ""
             choice = data.get(f"g{n}_choice") or ""
             penalty = bool(data.get(f"g{n}_penalty"))
-            if not (winner or chooser or choice or penalty):
+            extra = self._qiahn_game(n, data) if self.qiahn else {}
+            if extra is None:
+                return []
+            if not (winner or chooser or choice or penalty or extra):
                 gap = gap or n
                 continue
             if gap is not None:
@@ -349,8 +385,43 @@ class ResultForm(forms.Form):
                 game["chooser"] = self.orient[chooser]
             if choice:
                 game["choice"] = choice
-            games.append(game)
+            games.append(game | extra)
         return games
+
+    def _qiahn_game(self, n: int, data: dict[str, Any]) -> dict[str, Any] | None:
+        """``side_a``, ``score`` and ``record`` of a Qíahn game, as the match sees them;
+        None after adding an error."""
+        extra: dict[str, Any] = {}
+        values = list(self.sides)
+        side = data.get(f"g{n}_side") or ""
+        if side:
+            # The side field is about the first side shown (me, or player A).
+            first_is_a = self.orient[values[0]] == "a"
+            extra["side_a"] = side if first_is_a else ("tails" if side == "heads" else "heads")
+        tokens = {self.orient[v]: data.get(f"g{n}_tokens_{v}") for v in values}
+        if any(t is not None for t in tokens.values()):
+            if any(t is None for t in tokens.values()):
+                self.add_error(f"g{n}_tokens_{values[1]}", _("Give both players' scores."))
+                return None
+            extra["score"] = tokens
+        upload = data.get(f"g{n}_record")
+        if upload:
+            try:
+                if upload.size > MAX_RECORD_BYTES:
+                    raise ValueError
+                extra["record"] = json.loads(upload.read().decode("utf-8"))
+            except (ValueError, UnicodeDecodeError):
+                self.add_error(
+                    f"g{n}_record",
+                    _("The record of game %(n)s is not a JSON file of at most 256 KB.") % {"n": n},
+                )
+                return None
+            if not isinstance(extra["record"], dict):
+                self.add_error(
+                    f"g{n}_record", _("The record of game %(n)s is not a game record.") % {"n": n}
+                )
+                return None
+        return extra
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -377,13 +448,14 @@ class ResultForm(forms.Form):
 
 
 def player_result_form(
-    match: Match, side: str, data: Any = None, *, initial_key: str | None = None
+    match: Match, side: str, data: Any = None, files: Any = None, *, initial_key: str | None = None
 ) -> ResultForm:
     """The report form from the player's own point of view ("I won", "my opponent won")."""
     other = "b" if side == "a" else "a"
     opponent = match.player_b if side == "a" else match.player_a
     return ResultForm(
         data,
+        files,
         match=match,
         sides={"me": str(_("Me")), "opp": opponent.name if opponent else "—"},
         orient={"me": side, "opp": other},
@@ -403,10 +475,11 @@ class JudgeResultForm(ResultForm):
         return data
 
 
-def judge_result_form(match: Match, data: Any = None) -> JudgeResultForm:
+def judge_result_form(match: Match, data: Any = None, files: Any = None) -> JudgeResultForm:
     a, b = match.player_a.name, match.player_b.name if match.player_b_id else "—"
     return JudgeResultForm(
         data,
+        files,
         match=match,
         sides={"a": a, "b": b},
         orient={"a": "a", "b": "b"},

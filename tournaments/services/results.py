@@ -164,8 +164,10 @@ def normalised_games(result: ReportedResult, decisions: tuple) -> list[dict[str,
             "choice": decision.choice.value if decision else (game.get("choice") or ""),
             "by_penalty": bool(game.get("by_penalty", False)),
         }
-        if game.get("record") is not None:
-            row["record"] = game["record"]
+        # Qíahn games also carry the side player A commanded, the score and the record.
+        for key in ("side_a", "score", "record"):
+            if game.get(key) is not None:
+                row[key] = game[key]
         games.append(row)
     return games
 

@@ -18,7 +18,7 @@ from tournaments.forms import PenaltyForm, judge_result_form
 from tournaments.models import Match
 from tournaments.models.choices import RoundStatus
 from tournaments.services.penalties import penalty_issue
-from tournaments.services.results import match_set_result
+from tournaments.services.results import ReportedResult, match_set_result
 from tournaments.views.common import attempt, event_context, get_event, match_names, require
 
 CHOICE_REASONS = {
@@ -100,10 +100,12 @@ def result(request: HttpRequest, pk: int) -> HttpResponse:
             _result_context(request, match),
             status=409 if request.method == "POST" else 200,
         )
+    if request.method == "POST" and "accept" in request.POST:
+        return _accept_report(request, match)
     status = 200
     form = None
     if request.method == "POST":
-        form = judge_result_form(match, request.POST)
+        form = judge_result_form(match, request.POST, request.FILES)
         status = 400
         if form.is_valid():
             outcome = attempt(
@@ -128,6 +130,40 @@ def result(request: HttpRequest, pk: int) -> HttpResponse:
     return render(
         request, "tournaments/result.html", _result_context(request, match, form), status=status
     )
+
+
+def _accept_report(request: HttpRequest, match: Match) -> HttpResponse:
+    """One click: the judge confirms what one of the players reported, games and all."""
+    value = request.POST.get("accept", "")
+    report = (
+        match.reports.filter(pk=int(value), registration__isnull=False)
+        .select_related("registration__player")
+        .first()
+        if value.isdigit()
+        else None
+    )
+    if report is None:
+        messages.error(request, _("Choose one of the players' reports."))
+        return render(
+            request, "tournaments/result.html", _result_context(request, match), status=400
+        )
+    result = ReportedResult(*report.score, games=list(report.games or []))
+    reason = _("%(name)s's report accepted by a judge") % {"name": report.registration.name}
+    outcome = attempt(
+        request,
+        lambda: match_set_result(
+            actor=request.user, match_id=match.pk, result=result, reason=reason
+        ),
+    )
+    if not outcome.ok:
+        return render(
+            request,
+            "tournaments/result.html",
+            _result_context(request, match),
+            status=outcome.status,
+        )
+    messages.success(request, _("Table %(t)s: the result is confirmed.") % {"t": match.table})
+    return redirect("tournaments:dashboard_round", match.round.event_id, match.round.number)
 
 
 def _penalty_players(event) -> list:

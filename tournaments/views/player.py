@@ -162,7 +162,7 @@ def report(request: HttpRequest, pk: int) -> HttpResponse:
         if request.user.has_perm("tournaments.override_result", match):
             return redirect("tournaments:result", match.pk)
         raise PermissionDenied
-    form = player_result_form(match, side, request.POST)
+    form = player_result_form(match, side, request.POST, request.FILES)
     # A page left open from an earlier round: its refusal is a message above today's match.
     current = selectors.current_round(event, published_only=True)
     stale = current is None or current.pk != match.round_id

@@ -629,11 +629,8 @@ def test_a_judge_confirms_one_players_report_with_its_games(event, judge, regs, 
     match_report(actor=regs[1].player, match_id=match.pk, result=ReportedResult(1, 2))
     page = as_user(judge).get(url("result", match.pk)).content.decode()
     assert page.count('data-testid="accept-report"') == 2
-    start = page.index('data-testid="accept-report"')
-    form = page[start : page.index("</form>", start)]
-    import re
-
-    data = dict(re.findall(r'name="(result-[^"]+)" value="([^"]*)"', form))
+    report = match.reports.get(registration=regs[0])
+    data = {"accept": str(report.pk)}
     response = as_user(judge).post(url("result", match.pk), data)
     assert response.status_code == 302
     match.refresh_from_db()
@@ -641,3 +638,13 @@ def test_a_judge_confirms_one_players_report_with_its_games(event, judge, regs, 
     assert [g.winner for g in match.games.order_by("number")] == ["b", "a", "a"]
     entry = AuditEntry.objects.get(action="result.set")
     assert entry.reason == f"{regs[0].name}'s report accepted by a judge"
+
+
+@pytest.mark.parametrize("value", ["", "abc", "999999"])
+def test_accepting_no_report_is_refused(event, judge, regs, as_user, value):
+    match = make_round(event, [(regs[0], regs[1])]).matches.get()
+    response = as_user(judge).post(url("result", match.pk), {"accept": value})
+    assert response.status_code == 400
+    assert "Choose one of the players&#x27; reports." in response.content.decode()
+    match.refresh_from_db()
+    assert match.status == MatchStatus.PENDING
