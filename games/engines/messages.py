@@ -74,6 +74,7 @@ MESSAGES: dict[str, str] = {
     # --- reading the record (any game) ------------------------------------------
     "record.not_json": gettext_noop("the record is not valid JSON: %(detail)s"),
     "record.unreadable": gettext_noop("the record cannot be read: %(detail)s"),
+    "record.too_deep": gettext_noop("the record nests arrays or objects too deeply to be read"),
     "syntax.type": gettext_noop("%(path)s: expected %(expected)s, got %(got)s%(shown)s"),
     "syntax.missing": gettext_noop("%(parent)s: the required key '%(key)s' is missing"),
     "syntax.unknown_key": gettext_noop("%(path)s: unknown key '%(key)s'"),

@@ -104,6 +104,8 @@ def loads_record(text: str | bytes) -> Any:
             "",
             {"detail": f"{err.msg} at line {err.lineno}, column {err.colno}"},
         ) from None
+    except RecursionError:
+        raise RecordSyntaxError("record.too_deep", "") from None
 
 
 def check_record_text(text: str | bytes) -> Verdict:

@@ -31,7 +31,8 @@ def check_record(data: Any) -> Verdict:
     """Parse and replay format-1 ``data`` (parsed JSON); never raises for a bad record.
 
     A legal record is recognised by the one-pass :func:`fast_score`; its round
-    reports are replayed only when the verdict's ``rounds`` are read. Anything
+    reports are replayed only when the verdict's ``rounds`` are first read (from
+    ``data`` itself, so do not change ``data`` before reading them). Anything
     else is parsed and replayed step by step to name the first error.
     """
     score = fast_score(data)
