@@ -77,6 +77,13 @@ class RegistrationOut(serializers.ModelSerializer):
             "disqualified",
         )
 
+    def to_representation(self, instance: Registration) -> dict:
+        data = super().to_representation(instance)
+        # A drop reason can describe a disqualification: judges only (and the player).
+        if not self.context.get("show_private", True):
+            data["drop_reason"] = ""
+        return data
+
 
 class RegistrationAddIn(serializers.Serializer):
     player_id = serializers.IntegerField(required=False)

@@ -90,7 +90,19 @@ class EventPlayers(ListAPIView):
     pagination_class = None
 
     def get_queryset(self):
-        return selectors.event_players(get_object_or_404(Event, pk=self.kwargs["pk"]))
+        return selectors.event_players(self.event)
+
+    @property
+    def event(self) -> Event:
+        if not hasattr(self, "_event"):
+            self._event = get_object_or_404(Event, pk=self.kwargs["pk"])
+        return self._event
+
+    def get_serializer_context(self) -> dict:
+        return {
+            **super().get_serializer_context(),
+            "show_private": self.request.user.has_perm("tournaments.run_event", self.event),
+        }
 
     @extend_schema(request=s.RegistrationAddIn, responses={201: s.RegistrationOut})
     def post(self, request: Request, pk: int) -> Response:

@@ -61,14 +61,21 @@ def without_ignored_records(event: Event, games: list[dict[str, Any]]) -> list[d
     return [{k: v for k, v in g.items() if k != "record"} for g in games]
 
 
-def check_game_records(event: Event, games: list[dict[str, Any]]) -> None:
-    """Refuse the report unless every game's record and score agree with the rules."""
+def check_game_records(event: Event, games: list[dict[str, Any]], *, decided: bool = False) -> None:
+    """Refuse the report unless every game's record and score agree with the rules.
+    ``decided``: a penalty decided the match, so there need not be games to check."""
     if event.game not in SUPPORTED_GAMES:
         for number, game in enumerate(games, start=1):
             if any(key in game for key in RECORD_KEYS):
                 raise _refuse(number, _("game records and scores are only for Qíahn events."))
         return
     require = event.record_policy == RecordPolicy.REQUIRE
+    if require and not games and not decided:
+        raise DomainError(
+            _("This event needs each game listed with its game record."),
+            field="games",
+            code="event.record_required",
+        )
     for number, game in enumerate(without_ignored_records(event, games), start=1):
         if game.get("by_penalty"):
             continue

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from config.errors import ConflictError, DomainError
 from tournaments.models import Registration, Round
-from tournaments.models.choices import EventStatus, RegistrationStatus
+from tournaments.models.choices import EventStatus, RegistrationStatus, RoundStatus
 from tournaments.services.audit import audit_record
 from tournaments.services.locking import event_of_registration, lock_event, lock_registration
 from tournaments.services.permissions import ensure_allowed
@@ -153,8 +153,10 @@ def registration_drop(
             reason=reason,
         )
         return registration
+    # Unpublished pairings do not count: a judge pairs that round again without the player.
     last_round = (
         Round.objects.filter(event=event)
+        .exclude(status=RoundStatus.DRAFT)
         .order_by("-number")
         .values_list("number", flat=True)
         .first()

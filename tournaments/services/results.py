@@ -22,6 +22,7 @@ from tournaments.core import CoreError
 from tournaments.core_messages import core_error
 from tournaments.models import Event, Game, Match, Penalty, ResultReport
 from tournaments.models.choices import (
+    GameKind,
     MatchStatus,
     PenaltyKind,
     RecordPolicy,
@@ -98,9 +99,12 @@ def _check_score(
 def _check_games(
     event: Event, match: Match, result: ReportedResult
 ) -> tuple[playdraw.PlayDraw | None, ...]:
-    """Validate the per-game detail (the play-or-draw record), when it is given."""
+    """Validate the per-game detail (the play-or-draw record), when it is given.
+    The play-or-draw rule is Humankind's (the DAR); other games list winners only."""
     if not result.games:
         return ()
+    if event.game != GameKind.HUMANKIND:
+        return _check_plain_games(event, result)
     reports = []
     random_winners: dict[int, str] = {}
     for number, game in enumerate(result.games, start=1):
@@ -143,13 +147,41 @@ def _check_games(
     return decisions
 
 
+def _check_plain_games(event: Event, result: ReportedResult) -> tuple[None, ...]:
+    """Winners only: each is a, b or draw, none after the match was won, adding up."""
+    need = match_scores.wins_needed(event.games_per_match)
+    wins = {"a": 0, "b": 0, "draw": 0}
+    for number, game in enumerate(result.games, start=1):
+        winner = game.get("winner")
+        if winner not in wins:
+            raise DomainError(
+                _("Game %(n)s: say who won, or that it was a draw.") % {"n": number}, field="games"
+            )
+        if max(wins["a"], wins["b"]) >= need:
+            raise DomainError(
+                _("Game %(n)s was listed, but the match was already over.") % {"n": number},
+                field="games",
+            )
+        wins[winner] += 1
+    if (wins["a"], wins["b"], wins["draw"]) != result.score:
+        raise DomainError(
+            _("The games listed add up to %(games)s, not to the score %(score)s.")
+            % {
+                "games": "-".join(str(wins[k]) for k in ("a", "b", "draw")),
+                "score": "-".join(map(str, result.score)),
+            },
+            field="games",
+        )
+    return (None,) * len(result.games)
+
+
 def validate_result(match: Match, result: ReportedResult, *, override: str = "") -> tuple:
     """Refuse an impossible score or games list; return each game's play-or-draw decision.
     A result decided by a penalty (``override``) is only checked for a possible score."""
     event = match.round.event
     _check_score(event, match, result, penalties_apply=not override)
     decisions = _check_games(event, match, result)
-    check_game_records(event, result.games)
+    check_game_records(event, result.games, decided=bool(override))
     return decisions
 
 

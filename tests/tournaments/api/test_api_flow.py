@@ -175,3 +175,20 @@ def test_settings_that_shape_results_freeze_once_running(organiser, event_id, pl
     )
     bad = api.patch(f"/api/events/{event_id}/", {"tiebreaks": "nonsense"}, format="json")
     assert bad.status_code == 400 and "tiebreaks" in bad.json()
+
+
+def test_drop_reasons_are_for_judges_only(organiser, event_id, players):
+    api = client_for(organiser)
+    check_in_all(organiser, event_id)
+    api.post(f"/api/events/{event_id}/rounds/pair/", {}, format="json")
+    reg = Registration.objects.get(player=players[0])
+    dropped = api.post(
+        f"/api/registrations/{reg.pk}/drop/", {"reason": "Disqualified: marked"}, format="json"
+    )
+    assert dropped.json()["drop_reason"] == "Disqualified: marked"
+    public = {r["id"]: r for r in APIClient().get(f"/api/events/{event_id}/players/").json()}
+    assert public[reg.pk]["status"] == "dropped" and public[reg.pk]["drop_reason"] == ""
+    judged = {r["id"]: r for r in api.get(f"/api/events/{event_id}/players/").json()}
+    assert judged[reg.pk]["drop_reason"] == "Disqualified: marked"
+    # the round was still a draft: the drop counts from before it
+    assert judged[reg.pk]["dropped_after_round"] == 0

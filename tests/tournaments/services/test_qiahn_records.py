@@ -163,3 +163,24 @@ def test_records_are_refused_outside_qiahn_events():
         match_set_result(
             actor=judge, match_id=match.pk, result=ReportedResult(2, 0, games=games(G1, G2))
         )
+
+
+def test_require_needs_the_games_listed():
+    _event, _judge, regs, match = setup("require")
+    with pytest.raises(DomainError, match="each game listed"):
+        match_report(actor=regs[0].player, match_id=match.pk, result=ReportedResult(2, 0))
+
+
+def test_the_play_or_draw_rule_is_humankinds_only():
+    _event, judge, _regs, match = setup("accept")
+    plain = [{"winner": "b"}, {"winner": "a"}, {"winner": "a"}]
+    match = match_set_result(
+        actor=judge, match_id=match.pk, result=ReportedResult(2, 1, games=plain)
+    )
+    assert [g.chooser for g in match.games.order_by("number")] == ["", "", ""]
+    with pytest.raises(DomainError, match="already over"):
+        match_set_result(
+            actor=judge,
+            match_id=match.pk,
+            result=ReportedResult(2, 1, games=[{"winner": "a"}, {"winner": "a"}, {"winner": "b"}]),
+        )
