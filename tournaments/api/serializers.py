@@ -154,6 +154,41 @@ class MatchOut(serializers.ModelSerializer):
         )
 
 
+class ReportOut(serializers.ModelSerializer):
+    """What a report changed: the match's state and, once confirmed, its result."""
+
+    class Meta:
+        model = Match
+        fields = (
+            "id",
+            "status",
+            "games_won_a",
+            "games_won_b",
+            "games_drawn",
+            "winner",
+            "confirmed_at",
+        )
+
+
+_DATETIME = serializers.DateTimeField()
+
+
+def report_payload(match: Match) -> dict:
+    """``ReportOut``'s fields, built directly: result reports are the hottest write of an
+    event and a serializer instance costs more than the rest of the response."""
+    return {
+        "id": match.pk,
+        "status": match.status,
+        "games_won_a": match.games_won_a,
+        "games_won_b": match.games_won_b,
+        "games_drawn": match.games_drawn,
+        "winner": match.winner,
+        "confirmed_at": _DATETIME.to_representation(match.confirmed_at)
+        if match.confirmed_at
+        else None,
+    }
+
+
 class RoundOut(serializers.ModelSerializer):
     server_now = serializers.SerializerMethodField()
     paused_remaining_seconds = serializers.SerializerMethodField()

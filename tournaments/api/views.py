@@ -232,7 +232,7 @@ class MatchDetail(APIView):
         return Response(s.MatchOut(match).data)
 
 
-@extend_schema(tags=TAG, request=s.ResultIn, responses=s.MatchOut)
+@extend_schema(tags=TAG, request=s.ResultIn, responses=s.ReportOut)
 class MatchReport(APIView):
     """A player reports their own match, oriented as the match is (player A, player B).
     Reports from both players that agree confirm it; different ones mark it disputed.
@@ -248,8 +248,7 @@ class MatchReport(APIView):
             result=_result_in(data),
             idempotency_key=data["idempotency_key"],
         )
-        match.refresh_from_db()
-        return Response(s.MatchOut(match).data)
+        return Response(s.report_payload(match))
 
 
 @extend_schema(tags=TAG, request=s.OverrideIn, responses=s.MatchOut)
@@ -261,7 +260,6 @@ class MatchSetResult(APIView):
         match = results.match_set_result(
             actor=request.user, match_id=pk, result=_result_in(data), reason=data["reason"]
         )
-        match.refresh_from_db()
         return Response(s.MatchOut(match).data)
 
 

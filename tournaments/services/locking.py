@@ -6,18 +6,20 @@ Only the named row is locked (``of=("self",)``), never the rows joined for displ
 
 from __future__ import annotations
 
-from django.db.models import QuerySet
+from django.db.models import Exists, OuterRef, QuerySet
 from django.utils.translation import gettext as _
 
 from config.errors import NotFoundError
-from tournaments.models import Event, Match, Registration, Round
+from tournaments.models import Event, Match, Penalty, Registration, Round
 
 
 def _get_locked(queryset: QuerySet, pk: int, message: str):
-    obj = queryset.select_for_update(of=("self",)).filter(pk=pk).first()
-    if obj is None:
+    # No ORDER BY: a primary-key lookup needs none, and the models' default orderings
+    # would join and sort the related tables.
+    rows = list(queryset.select_for_update(of=("self",)).filter(pk=pk).order_by()[:1])
+    if not rows:
         raise NotFoundError(message)
-    return obj
+    return rows[0]
 
 
 def lock_event(event_id: int) -> Event:
@@ -30,9 +32,19 @@ def lock_round(round_id: int) -> Round:
     )
 
 
-def lock_match(match_id: int) -> Match:
+def lock_match(match_id: int, *, with_users: bool = True) -> Match:
+    """The match, its round and event and both registrations; with their users (names) unless
+    the caller only needs the registrations (the hot path of result reports)."""
+    related = (
+        ("round__event", "player_a__player", "player_b__player")
+        if with_users
+        else ("round__event", "player_a", "player_b")
+    )
+    # Whether any game loss was given in the match comes with the lock, so a report
+    # without penalties (nearly all of them) needs no second query for them.
+    has_game_loss = Exists(Penalty.objects.filter(match=OuterRef("pk"), kind="game_loss"))
     return _get_locked(
-        Match.objects.select_related("round__event", "player_a__player", "player_b__player"),
+        Match.objects.select_related(*related).annotate(has_game_loss=has_game_loss),
         match_id,
         _("There is no such match."),
     )

@@ -64,11 +64,18 @@ def result_snapshot(match: Match) -> dict[str, Any]:
 
 
 def _game_loss_penalties(match: Match) -> list[Penalty]:
-    return list(
-        Penalty.objects.filter(match=match, kind=PenaltyKind.GAME_LOSS).order_by(
-            "game_number", "pk"
+    """Read once per service call (the match row is locked, so they cannot change meanwhile)."""
+    cached = match.__dict__.get("_game_losses")
+    if cached is None and getattr(match, "has_game_loss", True) is False:
+        cached = []
+    if cached is None:
+        cached = list(
+            Penalty.objects.filter(match=match, kind=PenaltyKind.GAME_LOSS).order_by(
+                "game_number", "pk"
+            )
         )
-    )
+        match.__dict__["_game_losses"] = cached
+    return cached
 
 
 def _check_score(
@@ -204,8 +211,11 @@ def normalised_games(result: ReportedResult, decisions: tuple) -> list[dict[str,
     return games
 
 
-def _save_games(match: Match, result: ReportedResult, decisions: tuple) -> None:
-    Game.objects.filter(match=match).delete()
+def _save_games(match: Match, result: ReportedResult, decisions: tuple, *, replace: bool) -> None:
+    if replace:
+        Game.objects.filter(match=match).delete()
+    if not result.games:
+        return
     games = []
     for number, (game, decision) in enumerate(zip(result.games, decisions, strict=True), start=1):
         games.append(
@@ -231,8 +241,15 @@ OVERRIDE_WINNER = {"match_loss_a": "b", "match_loss_b": "a", "double_loss": ""}
 
 
 def _confirm(
-    match: Match, result: ReportedResult, decisions: tuple, source: str, override: str = ""
+    match: Match,
+    result: ReportedResult,
+    decisions: tuple,
+    source: str,
+    override: str = "",
+    *,
+    replace: bool = True,
 ) -> None:
+    """Store the result; ``replace=False`` when the match never had a result (no old games)."""
     match.games_won_a, match.games_won_b, match.games_drawn = result.score
     match.status = MatchStatus.CONFIRMED
     match.result_source = source
@@ -255,7 +272,7 @@ def _confirm(
             "override",
         ]
     )
-    _save_games(match, result, decisions)
+    _save_games(match, result, decisions, replace=replace)
     bump_results_version(match.round.event_id)
 
 
@@ -287,7 +304,7 @@ def match_report(
 ) -> Match:
     """A player reports their own match. Matching reports from both players confirm it;
     different ones mark it disputed for a judge."""
-    match = lock_match(match_id)
+    match = lock_match(match_id, with_users=False)
     ensure_allowed(actor, "tournaments.report_result", match)
     side_registration = next(
         (r for r in (match.player_a, match.player_b) if r is not None and r.player_id == actor.pk),
@@ -295,7 +312,10 @@ def match_report(
     )
     if side_registration is None:
         raise ConflictError(_("Only the two players of a match report it; judges enter results."))
-    existing = match.reports.filter(registration=side_registration).first()
+    reports = {
+        r.registration_id: r for r in match.reports.filter(registration__isnull=False).order_by()
+    }
+    existing = reports.get(side_registration.pk)
     try:
         decisions = validate_result(match, result)
     except DomainError:
@@ -310,7 +330,7 @@ def match_report(
     if match.status == MatchStatus.CONFIRMED:
         raise ConflictError(_("This match is already confirmed; ask a judge to change it."))
     if decisions is None:
-        validate_result(match, result)
+        decisions = validate_result(match, result)
     fields = {
         "games_won_a": result.games_won_a,
         "games_won_b": result.games_won_b,
@@ -320,19 +340,24 @@ def match_report(
         "reported_by": actor,
     }
     if existing is None:
-        ResultReport.objects.create(match=match, registration=side_registration, **fields)
+        existing = ResultReport.objects.create(
+            match=match, registration=side_registration, **fields
+        )
     else:
         for key, value in fields.items():
             setattr(existing, key, value)
         existing.save()
-    reports = list(match.reports.filter(registration__isnull=False))
-    if len(reports) < 2:
+    other = next((r for pk, r in reports.items() if pk != side_registration.pk), None)
+    if other is None:
         match.status = MatchStatus.AWAITING
         match.save(update_fields=["status"])
-    elif _agree(*reports):
-        detailed = next((r for r in reports if r.games), reports[0])
-        agreed = ReportedResult(*detailed.score, games=detailed.games or [])
-        _confirm(match, agreed, validate_result(match, agreed), ResultSource.PLAYERS)
+    elif _agree(existing, other):
+        if existing.games or not other.games:
+            agreed, agreed_decisions = result, decisions
+        else:
+            agreed = ReportedResult(*other.score, games=other.games)
+            agreed_decisions = validate_result(match, agreed)
+        _confirm(match, agreed, agreed_decisions, ResultSource.PLAYERS, replace=False)
     else:
         match.status = MatchStatus.DISPUTED
         match.save(update_fields=["status"])

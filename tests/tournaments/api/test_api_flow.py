@@ -192,3 +192,20 @@ def test_drop_reasons_are_for_judges_only(organiser, event_id, players):
     assert judged[reg.pk]["drop_reason"] == "Disqualified: marked"
     # the round was still a draft: the drop counts from before it
     assert judged[reg.pk]["dropped_after_round"] == 0
+
+
+def test_the_report_response_has_the_documented_shape(organiser, event_id, players):
+    from tournaments.api.serializers import ReportOut, report_payload
+
+    api = client_for(organiser)
+    check_in_all(organiser, event_id)
+    round_id = api.post(f"/api/events/{event_id}/rounds/pair/", {}, format="json").json()["id"]
+    api.post(f"/api/rounds/{round_id}/publish/")
+    match = Match.objects.filter(round_id=round_id).first()
+    for user in (match.player_a.player, match.player_b.player):
+        response = client_for(user).post(
+            f"/api/matches/{match.pk}/report/", {"games_won_a": 2, "games_won_b": 1}, format="json"
+        )
+    match.refresh_from_db()
+    assert response.json() == ReportOut(match).data == report_payload(match)
+    assert response.json()["status"] == "confirmed"
