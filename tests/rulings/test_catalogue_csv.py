@@ -199,8 +199,10 @@ def test_cards_round_trip(rows):
         assert errors(result) == [(None, "csv_empty")]
         return
     assert result.ok, result.errors
-    strip = lambda r: (r.edition, r.number, r.name, r.type, r.faction, r.cost, r.rarity, r.sample)  # noqa: E731
-    assert [strip(r) for r in result.rows] == [strip(r) for r in rows]
+    fields = ("edition", "number", "name", "type", "faction", "cost", "rarity", "sample")
+    assert [tuple(getattr(r, f) for f in fields) for r in result.rows] == [
+        tuple(getattr(r, f) for f in fields) for r in rows
+    ]
 
 
 @settings(max_examples=100, deadline=None)
