@@ -61,3 +61,20 @@ def login(page, base_url: str, username: str, password: str) -> None:
     page.get_by_label("Password").fill(password)
     page.get_by_test_id("submit").click()
     page.wait_for_selector("[data-testid=who]")
+
+
+@pytest.fixture
+def new_context(browser, browser_context_args):
+    """More browser contexts (other people at the same event), all closed with the test: a
+    page left open would keep polling the live server after the test's database is gone."""
+    contexts = []
+
+    def make():
+        context = browser.new_context(**browser_context_args)
+        contexts.append(context)
+        return context
+
+    yield make
+    for context in contexts:
+        context.close()
+

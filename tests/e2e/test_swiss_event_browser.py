@@ -213,7 +213,7 @@ def check_matches_against_pairings(page: Page, event: Event, rounds: int) -> Non
         assert shown == in_csv, number
 
 
-def test_a_small_swiss_event_end_to_end(site, page, browser, browser_context_args):
+def test_a_small_swiss_event_end_to_end(site, page, new_context):
     organiser = UserFactory(username="orga", display_name="Olga Organiser")
     organiser.groups.add(Group.objects.get_or_create(name=ORGANISERS_GROUP)[0])
     users = [UserFactory(username=f"p{i}", display_name=name) for i, name in enumerate(NAMES)]
@@ -226,7 +226,7 @@ def test_a_small_swiss_event_end_to_end(site, page, browser, browser_context_arg
 
     players: dict[str, Page] = {}
     for i, name in enumerate(NAMES):
-        context = browser.new_context(**browser_context_args)
+        context = new_context()
         context.add_cookies([session_cookie(users[i], site)])
         player_page = context.new_page()
         player_page.set_default_timeout(10_000)
