@@ -77,4 +77,3 @@ def new_context(browser, browser_context_args):
     yield make
     for context in contexts:
         context.close()
-
