@@ -31,6 +31,7 @@ from typing import Any, NamedTuple
 
 from games.engines.errors import IllegalStepError
 from games.engines.goblin.catalogue import ArsenalCard, Catalogue
+from games.engines.steps import END, StepChecks
 
 HEADS = "heads"
 TAILS = "tails"
@@ -41,7 +42,6 @@ PREFIX = {HEADS: "H", TAILS: "T"}
 UNCOVER = "uncover"
 VANGUARD = "vanguard"
 CARDS = "cards"
-END = "end"
 
 SURVIVORS = "survivors"
 CAPTURES = "captures"
@@ -122,7 +122,7 @@ def side_of(token: str) -> str:
     return HEADS if token[0] == "H" else TAILS
 
 
-class Game:
+class Game(StepChecks):
     """A Goblin II game in progress (mutable; see the module docstring)."""
 
     def __init__(
@@ -250,27 +250,6 @@ class Game:
             if self._unavailable(side, card) is None:
                 out[card.id] = card.count - self.played[side][card.id]
         return out
-
-    # --- errors -------------------------------------------------------------------------
-
-    def _illegal(
-        self, code: str, side: str | None, params: Mapping[str, Any], field: str = ""
-    ) -> IllegalStepError:
-        err = IllegalStepError(code, params, round=self.round, phase=self.phase, side=side)
-        err.field = field
-        return err
-
-    def _expect(self, phase: str, side: str | None, action: str) -> None:
-        if self.phase != phase:
-            if self.phase == END:
-                raise self._illegal("step.game_over", side, {"action": action})
-            raise self._illegal(
-                "step.wrong_phase",
-                side,
-                {"action": action, "phase": self.phase, "round": self.round},
-            )
-        if side is not None and side != self.to_act:
-            raise self._illegal("step.not_your_turn", side, {"expected": self.to_act, "side": side})
 
     # --- uncover ------------------------------------------------------------------------
 

@@ -19,7 +19,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
-from games.engines.errors import IllegalStepError
 from games.engines.qiahn.combat import apply_earth, decide, faces_rolled, loser_role
 from games.engines.qiahn.types import (
     ATTACKER_WINS,
@@ -50,12 +49,12 @@ from games.engines.qiahn.types import (
     parse_token_id,
     token_id,
 )
+from games.engines.steps import END, StepChecks
 
 UNCOVER = "uncover"
 DEPLOY = "deploy"
 OUTFIT = "outfit"
 COMBAT = "combat"
-END = "end"
 PHASES = (UNCOVER, DEPLOY, OUTFIT, COMBAT, END)
 
 
@@ -124,7 +123,7 @@ class RoundReport(NamedTuple):
         }
 
 
-class Game:
+class Game(StepChecks):
     """A Qíahn Tactics game in progress (mutable; see the module docstring)."""
 
     __slots__ = (
@@ -242,26 +241,7 @@ class Game:
         other.reports = list(self.reports)
         return other
 
-    # --- errors -------------------------------------------------------------------------
-
-    def _illegal(
-        self, code: str, side: str | None, params: Mapping[str, Any], field: str = ""
-    ) -> IllegalStepError:
-        err = IllegalStepError(code, params, round=self.round, phase=self.phase, side=side)
-        err.field = field
-        return err
-
-    def _expect(self, phase: str, side: str | None, action: str) -> None:
-        if self.phase != phase:
-            if self.phase == END:
-                raise self._illegal("step.game_over", side, {"action": action})
-            raise self._illegal(
-                "step.wrong_phase",
-                side,
-                {"action": action, "phase": self.phase, "round": self.round},
-            )
-        if side is not None and side != self.to_act:
-            raise self._illegal("step.not_your_turn", side, {"expected": self.to_act, "side": side})
+    # --- turns --------------------------------------------------------------------------
 
     def _advance_turn(self, next_phase: str) -> None:
         if self.to_act == self.attacker:
