@@ -197,8 +197,10 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 # --- REST API ---------------------------------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
+        # Token first: a bad token is then a 401 with a WWW-Authenticate challenge, and a
+        # token request never loads a session.
+        "accounts.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",

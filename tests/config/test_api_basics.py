@@ -94,3 +94,22 @@ def test_api_answers_in_the_readers_language(player):
     assert response.status_code == 200
     other = APIClient().get("/api/no-such-thing/", HTTP_ACCEPT_LANGUAGE="es")
     assert other.json()["detail"].startswith("No hay ninguna ruta de la API")
+
+
+def test_unknown_token_is_refused_in_the_readers_language(player):
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION="Token " + "0" * 40, HTTP_ACCEPT_LANGUAGE="es")
+    response = client.get("/api/me/")
+    assert response.status_code == 401
+    assert response.json()["detail"] == "Token inválido."
+
+
+def test_token_of_a_deactivated_user_is_refused(player):
+    token = Token.objects.create(user=player)
+    player.is_active = False
+    player.save(update_fields=["is_active"])
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    response = client.get("/api/me/")
+    assert response.status_code == 401
+    assert response.json()["detail"] == "User inactive or deleted."

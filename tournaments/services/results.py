@@ -8,15 +8,17 @@ same report again changes nothing.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
 from config.errors import ConflictError, DomainError
+from config.joined_rows import JoinedRows, quoted
 from tournaments import match_scores, playdraw
 from tournaments.core import CoreError
 from tournaments.core_messages import core_error
@@ -287,6 +289,25 @@ def _refuse_unless_open(match: Match) -> None:
         )
 
 
+@functools.cache
+def _reports_rows() -> tuple[JoinedRows, str]:
+    rows = JoinedRows((ResultReport, "rr"))
+    sql = (
+        f"SELECT {rows.select_list} FROM {quoted(ResultReport)} rr "
+        "WHERE rr.match_id = %s AND rr.registration_id IS NOT NULL"
+    )
+    return rows, sql
+
+
+def players_reports(match: Match) -> list[ResultReport]:
+    """The players' own reports of the match (not judges' entries), in one precompiled
+    query: it runs on every report."""
+    rows, sql = _reports_rows()
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [match.pk])
+        return [rows.build(row)[0] for row in cursor.fetchall()]
+
+
 def _same(report: ResultReport, result: ReportedResult) -> bool:
     return report.score == result.score and (report.games or []) == (result.games or [])
 
@@ -312,9 +333,7 @@ def match_report(
     )
     if side_registration is None:
         raise ConflictError(_("Only the two players of a match report it; judges enter results."))
-    reports = {
-        r.registration_id: r for r in match.reports.filter(registration__isnull=False).order_by()
-    }
+    reports = {r.registration_id: r for r in players_reports(match)}
     existing = reports.get(side_registration.pk)
     try:
         decisions = validate_result(match, result)
