@@ -38,6 +38,23 @@ def test_the_suite_runs_on_the_configured_database():
     assert connection.vendor == expected
 
 
+def test_repeated_queries_become_prepared_statements_on_postgresql():
+    """A query run five times on a connection is planned once (PostgreSQL) and still
+    answers the same; SQLite has no prepared statements to count."""
+    sql = "SELECT id FROM accounts_user WHERE username = %s"
+    with connection.cursor() as cursor:
+        for _ in range(6):
+            cursor.execute(sql, ["nobody"])
+            assert cursor.fetchall() == []
+        if connection.vendor != "postgresql":
+            return
+        cursor.execute(
+            "SELECT count(*) FROM pg_prepared_statements WHERE statement LIKE %s",
+            ["%accounts_user WHERE username%"],
+        )
+        assert cursor.fetchone()[0] == 1
+
+
 def test_security_headers_are_sent(client):
     response = client.get("/")
     csp = response["Content-Security-Policy"]
