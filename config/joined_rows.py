@@ -17,6 +17,8 @@ from typing import Any
 
 from django.db import connection
 from django.db.models import Model
+from django.db.models.base import ModelState
+from django.db.models.signals import post_init
 
 
 class JoinedRows:
@@ -58,8 +60,23 @@ class JoinedRows:
                 for convert, col in field_converters:
                     value = convert(value, col, connection)
                 values.append(value)
-            instances.append(model.from_db(connection.alias, attnames, values))
+            instances.append(_from_db(model, attnames, values))
         return instances
+
+
+def _from_db(model: type[Model], attnames: list[str], values: list[Any]) -> Model:
+    """``Model.from_db`` without ``__init__``'s per-field descriptor calls: the values are
+    already converted, so they go straight into the instance's ``__dict__``, where the
+    field descriptors read them. A model with ``post_init`` receivers takes the ORM's way."""
+    if post_init.has_listeners(model):
+        return model.from_db(connection.alias, attnames, values)
+    instance = model.__new__(model)
+    instance.__dict__.update(zip(attnames, values, strict=True))
+    state = ModelState()
+    state.adding = False
+    state.db = connection.alias
+    instance._state = state
+    return instance
 
 
 def quoted(model: type[Model]) -> str:

@@ -3,6 +3,8 @@ from django.urls import path
 from tournaments.api import views as v
 
 urlpatterns = [
+    # First: every player reports every round, so the resolver should try this one first.
+    path("matches/<int:pk>/report/", v.MatchReport.as_view(), name="match-report"),
     path("events/", v.EventListCreate.as_view(), name="event-list"),
     path("events/<int:pk>/", v.EventDetail.as_view(), name="event-detail"),
     path("events/<int:pk>/players/", v.EventPlayers.as_view(), name="event-players"),
@@ -36,7 +38,6 @@ urlpatterns = [
     path("rounds/<int:pk>/clock/resume/", v.ClockResume.as_view(), name="clock-resume"),
     path("rounds/<int:pk>/clock/adjust/", v.ClockAdjust.as_view(), name="clock-adjust"),
     path("matches/<int:pk>/", v.MatchDetail.as_view(), name="match-detail"),
-    path("matches/<int:pk>/report/", v.MatchReport.as_view(), name="match-report"),
     path("matches/<int:pk>/result/", v.MatchSetResult.as_view(), name="match-result"),
     path("matches/<int:pk>/extend/", v.MatchExtend.as_view(), name="match-extend"),
 ]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
@@ -267,6 +269,45 @@ class ResultIn(serializers.Serializer):
     idempotency_key = serializers.CharField(
         required=False, allow_blank=True, max_length=64, default=""
     )
+
+
+_PLAIN_REPORT_KEYS = frozenset(
+    {"games_won_a", "games_won_b", "games_drawn", "games", "idempotency_key"}
+)
+_PLAIN_KEY = re.compile(r"[A-Za-z0-9_.:-]{0,64}")
+
+
+def _small_count(value: object) -> bool:
+    return type(value) is int and 0 <= value <= 9
+
+
+def report_input(data: object) -> dict:
+    """``ResultIn``'s validated data. The usual report (three small counts, no games, maybe
+    a plain key) is read directly, because a serializer instance costs more CPU than the
+    rest of the request; only input that ``ResultIn`` would accept unchanged is read so.
+    Anything else goes through ``ResultIn``, which explains what is wrong."""
+    if isinstance(data, dict) and data.keys() <= _PLAIN_REPORT_KEYS:
+        a, b = data.get("games_won_a"), data.get("games_won_b")
+        drawn = data.get("games_drawn", 0)
+        key = data.get("idempotency_key", "")
+        if (
+            _small_count(a)
+            and _small_count(b)
+            and _small_count(drawn)
+            and data.get("games", []) == []
+            and type(key) is str
+            and _PLAIN_KEY.fullmatch(key)
+        ):
+            return {
+                "games_won_a": a,
+                "games_won_b": b,
+                "games_drawn": drawn,
+                "games": [],
+                "idempotency_key": key,
+            }
+    serializer = ResultIn(data=data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
 
 
 class OverrideIn(ResultIn):

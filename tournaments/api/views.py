@@ -241,7 +241,7 @@ class MatchReport(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
     def post(self, request: Request, pk: int) -> Response:
-        data = _input(s.ResultIn, request)
+        data = s.report_input(request.data)
         match = results.match_report(
             actor=request.user,
             match_id=pk,

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from config.errors import ConflictError, DomainError
 from config.joined_rows import JoinedRows, quoted
+from config.row_writes import RowInsert, RowUpdate
 from tournaments import match_scores, playdraw
 from tournaments.core import CoreError
 from tournaments.core_messages import core_error
@@ -262,20 +263,38 @@ def _confirm(
     else:
         outcome = match_scores.MatchScore(*result.score).outcome
         match.winner = "" if outcome == match_scores.MatchOutcome.DRAW else outcome.value
-    match.save(
-        update_fields=[
-            "games_won_a",
-            "games_won_b",
-            "games_drawn",
-            "status",
-            "result_source",
-            "confirmed_at",
-            "winner",
-            "override",
-        ]
-    )
+    _writes().confirm(match)
     _save_games(match, result, decisions, replace=replace)
     bump_results_version(match.round.event_id)
+
+
+class _Writes:
+    """The statements of the report path, compiled once (see ``config.row_writes``)."""
+
+    def __init__(self) -> None:
+        report_fields = ["games_won_a", "games_won_b", "games_drawn", "games", "idempotency_key"]
+        report_fields += ["reported_by", "updated_at"]
+        self.insert_report = RowInsert(ResultReport)
+        self.update_report = RowUpdate(ResultReport, report_fields)
+        self.match_status = RowUpdate(Match, ["status"])
+        self.confirm = RowUpdate(
+            Match,
+            [
+                "games_won_a",
+                "games_won_b",
+                "games_drawn",
+                "status",
+                "result_source",
+                "confirmed_at",
+                "winner",
+                "override",
+            ],
+        )
+
+
+@functools.cache
+def _writes() -> _Writes:
+    return _Writes()
 
 
 def _refuse_unless_open(match: Match) -> None:
@@ -358,18 +377,19 @@ def match_report(
         "idempotency_key": idempotency_key[:64],
         "reported_by": actor,
     }
+    writes = _writes()
     if existing is None:
-        existing = ResultReport.objects.create(
-            match=match, registration=side_registration, **fields
+        existing = writes.insert_report(
+            ResultReport(match=match, registration=side_registration, **fields)
         )
     else:
         for key, value in fields.items():
             setattr(existing, key, value)
-        existing.save()
+        writes.update_report(existing)
     other = next((r for pk, r in reports.items() if pk != side_registration.pk), None)
     if other is None:
         match.status = MatchStatus.AWAITING
-        match.save(update_fields=["status"])
+        writes.match_status(match)
     elif _agree(existing, other):
         if existing.games or not other.games:
             agreed, agreed_decisions = result, decisions
@@ -379,7 +399,7 @@ def match_report(
         _confirm(match, agreed, agreed_decisions, ResultSource.PLAYERS, replace=False)
     else:
         match.status = MatchStatus.DISPUTED
-        match.save(update_fields=["status"])
+        writes.match_status(match)
     return match
 
 
