@@ -144,6 +144,9 @@ CELERY_BEAT_SCHEDULE = {
 }
 
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
+# Flash messages live in the session: the default (a signed cookie first) builds a cookie
+# signer on every request, API calls included, which never show a message.
+MESSAGE_STORAGE = "django.contrib.messages.storage.session.SessionStorage"
 
 # --- Accounts -------------------------------------------------------------------
 AUTH_USER_MODEL = "accounts.User"

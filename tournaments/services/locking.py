@@ -15,8 +15,7 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from config.errors import NotFoundError
 from config.joined_rows import JoinedRows, quoted
-from tournaments.models import Event, Match, Penalty, Registration, Round
-from tournaments.models.choices import PenaltyKind
+from tournaments.models import Event, Match, Registration, Round
 
 
 def _get_locked(queryset: QuerySet, pk: int, message: str):
@@ -54,20 +53,10 @@ def _match_rows(with_users: bool) -> tuple[JoinedRows, str]:
             f"LEFT JOIN {quoted(User)} ub ON ub.id = pb.player_id",
         ]
     rows = JoinedRows(*parts)
-    # Whether any game loss was given in the match comes with the lock, so a report
-    # without penalties (nearly all of them) needs no second query for them.
-    game_loss = (
-        f"EXISTS (SELECT 1 FROM {quoted(Penalty)} p "
-        f"WHERE p.match_id = m.id AND p.kind = '{PenaltyKind.GAME_LOSS.value}')"
-    )
     # SQLite has no row locks: its transactions take the database's write lock at BEGIN.
     lock = " FOR UPDATE OF m" if connection.features.has_select_for_update_of else ""
-    sql = (
-        f"SELECT {rows.select_list}, {game_loss} FROM {quoted(Match)} m "
-        + " ".join(joins)
-        + f" WHERE m.id = %s{lock}"
-    )
-    return rows, sql
+    sql = f"SELECT {rows.select_list} FROM {quoted(Match)} m " + " ".join(joins)
+    return rows, sql + f" WHERE m.id = %s{lock}"
 
 
 def lock_match(match_id: int, *, with_users: bool = True) -> Match:
@@ -75,7 +64,11 @@ def lock_match(match_id: int, *, with_users: bool = True) -> Match:
     the caller only needs the registrations (the hot path of result reports).
 
     Built from one precompiled query (see ``config.joined_rows``): this is the first thing
-    every result report does, and the equivalent queryset costs more to build than to run."""
+    every result report does, and the equivalent queryset costs more to build than to run.
+
+    Read anything that other holders of the match lock write (reports, penalties) in a
+    later statement: under READ COMMITTED this one may have waited for the lock, and it
+    still sees the other tables as they were when it started."""
     rows, sql = _match_rows(with_users)
     with connection.cursor() as cursor:
         cursor.execute(sql, [match_id])
@@ -91,7 +84,6 @@ def lock_match(match_id: int, *, with_users: bool = True) -> Match:
         player_a.player = users[0]
         if player_b is not None:
             player_b.player = users[1]
-    match.has_game_loss = bool(row[rows.width])
     return match
 
 

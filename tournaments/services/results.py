@@ -311,20 +311,29 @@ def _refuse_unless_open(match: Match) -> None:
 @functools.cache
 def _reports_rows() -> tuple[JoinedRows, str]:
     rows = JoinedRows((ResultReport, "rr"))
+    game_loss = (
+        f"EXISTS (SELECT 1 FROM {quoted(Penalty)} p "
+        f"WHERE p.match_id = m.id AND p.kind = '{PenaltyKind.GAME_LOSS.value}')"
+    )
     sql = (
-        f"SELECT {rows.select_list} FROM {quoted(ResultReport)} rr "
-        "WHERE rr.match_id = %s AND rr.registration_id IS NOT NULL"
+        f"SELECT {rows.select_list}, {game_loss} FROM {quoted(Match)} m "
+        f"LEFT JOIN {quoted(ResultReport)} rr "
+        "ON rr.match_id = m.id AND rr.registration_id IS NOT NULL WHERE m.id = %s"
     )
     return rows, sql
 
 
 def players_reports(match: Match) -> list[ResultReport]:
-    """The players' own reports of the match (not judges' entries), in one precompiled
-    query: it runs on every report."""
+    """The players' own reports of the match (not judges' entries). Also learns whether a
+    judge gave a game loss in it, so a report without one (nearly all) skips that query.
+    One precompiled statement, run after the match is locked (see ``lock_match``)."""
     rows, sql = _reports_rows()
     with connection.cursor() as cursor:
         cursor.execute(sql, [match.pk])
-        return [rows.build(row)[0] for row in cursor.fetchall()]
+        found = cursor.fetchall()
+    match.has_game_loss = bool(found[0][rows.width])
+    reports = (rows.build(row)[0] for row in found)
+    return [report for report in reports if report is not None]
 
 
 def _same(report: ResultReport, result: ReportedResult) -> bool:

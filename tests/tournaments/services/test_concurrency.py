@@ -7,13 +7,14 @@ import threading
 from collections.abc import Callable
 
 import pytest
-from django.db import close_old_connections, connection
+from django.db import close_old_connections, connection, transaction
 
-from config.errors import ConflictError
+from config.errors import ConflictError, DomainError
 from tests.factories import UserFactory
 from tests.tournaments.helpers import add_judge, add_players, make_event, make_organiser, make_round
-from tournaments.models import Event, Match, Registration, ResultReport
-from tournaments.models.choices import MatchStatus
+from tournaments.models import Event, Match, Penalty, Registration, ResultReport
+from tournaments.models.choices import MatchStatus, PenaltyKind
+from tournaments.services.locking import lock_match
 from tournaments.services.registration import registration_register
 from tournaments.services.results import ReportedResult, match_report, match_set_result
 
@@ -115,3 +116,38 @@ def test_two_players_racing_for_the_last_place(setting):
     assert sum(isinstance(o, Registration) for o in outcomes) == 1
     assert sum(isinstance(o, ConflictError) for o in outcomes) == 2
     assert Registration.objects.filter(event=fresh).count() == 3
+
+
+def test_a_report_waiting_on_a_judge_sees_the_game_loss_the_judge_gave(setting):
+    """The report waits for the match lock while the judge's transaction adds a game loss;
+    once it has the lock it must read the penalty, not the state from before it waited."""
+    event, judge, regs, match = setting
+    locked, release = threading.Event(), threading.Event()
+
+    def judge_gives_game_loss() -> None:
+        try:
+            with transaction.atomic():
+                lock_match(match.pk)
+                Penalty.objects.create(
+                    event=event,
+                    match=match,
+                    registration=regs[0],
+                    kind=PenaltyKind.GAME_LOSS,
+                    game_number=1,
+                    reason="deck problem",
+                    issued_by=judge,
+                )
+                locked.set()
+                release.wait(timeout=10)
+        finally:
+            connection.close()
+
+    def player_reports_two_nil() -> object:
+        locked.wait(timeout=10)
+        # Lets the report reach the lock (and wait) before the judge commits.
+        threading.Timer(0.5, release.set).start()
+        return match_report(actor=regs[0].player, match_id=match.pk, result=ReportedResult(2, 0))
+
+    outcomes = race(judge_gives_game_loss, player_reports_two_nil)
+    assert isinstance(outcomes[1], DomainError), outcomes
+    assert not ResultReport.objects.filter(match=match).exists()

@@ -7,8 +7,7 @@ from django.db import transaction
 
 from config.errors import NotFoundError
 from tests.tournaments.helpers import make_round
-from tournaments.models import Match, Penalty
-from tournaments.models.choices import PenaltyKind
+from tournaments.models import Match
 from tournaments.services.locking import lock_match
 
 pytestmark = pytest.mark.django_db
@@ -41,7 +40,6 @@ def test_a_paired_match_comes_back_as_the_orm_reads_it(round1):
     assert _values(match.round.event) == _values(expected.round.event)
     assert _values(match.player_a) == _values(expected.player_a)
     assert _values(match.player_b.player) == _values(expected.player_b.player)
-    assert match.has_game_loss is False
     assert match._state.adding is False
 
 
@@ -52,19 +50,6 @@ def test_a_bye_has_no_second_player(round1):
     assert match.player_a.player.pk == bye.player_a.player_id
     assert match.confirmed_at == bye.confirmed_at
     assert match.games_won_a == 2
-
-
-def test_a_game_loss_in_the_match_is_known_without_another_query(round1, judge):
-    match = round1.matches.get(table=1)
-    Penalty.objects.create(
-        event=round1.event,
-        match=match,
-        registration=match.player_a,
-        kind=PenaltyKind.GAME_LOSS,
-        reason="late",
-        issued_by=judge,
-    )
-    assert _locked(match.pk, with_users=False).has_game_loss is True
 
 
 def test_an_unknown_match_is_not_found(db):

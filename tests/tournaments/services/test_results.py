@@ -8,9 +8,15 @@ from django.core.exceptions import PermissionDenied
 from config.errors import ConflictError, DomainError
 from tests.factories import UserFactory
 from tests.tournaments.helpers import make_round
-from tournaments.models import AuditEntry, Game
-from tournaments.models.choices import MatchStatus, RoundStatus
-from tournaments.services.results import ReportedResult, match_report, match_set_result
+from tournaments.models import AuditEntry, Game, Penalty, ResultReport
+from tournaments.models.choices import MatchStatus, PenaltyKind, RoundStatus
+from tournaments.services.locking import lock_match
+from tournaments.services.results import (
+    ReportedResult,
+    match_report,
+    match_set_result,
+    players_reports,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -199,3 +205,24 @@ def test_a_player_report_with_games_and_one_without_agree(match, regs):
     report(regs[0], match, 2, 1, games=GAMES_OK)
     assert report(regs[1], match, 2, 1).status == MatchStatus.CONFIRMED
     assert Game.objects.filter(match=match).count() == 3
+
+
+def test_the_reports_read_after_the_lock_bring_the_game_loss_flag(match, regs, judge):
+    match_ = lock_match(match.pk, with_users=False)
+    assert players_reports(match_) == []
+    assert match_.has_game_loss is False
+    report(regs[0], match, 2, 1)
+    Penalty.objects.create(
+        event=match.round.event,
+        match=match,
+        registration=regs[1],
+        kind=PenaltyKind.GAME_LOSS,
+        reason="late",
+        issued_by=judge,
+    )
+    ResultReport.objects.create(
+        match=match, registration=None, reported_by=judge, games_won_a=2, games_won_b=0
+    )
+    match_ = lock_match(match.pk, with_users=False)
+    assert [r.registration_id for r in players_reports(match_)] == [regs[0].pk]
+    assert match_.has_game_loss is True
