@@ -1,8 +1,10 @@
 """gunicorn settings for production: ``gunicorn -c config/gunicorn.py config.wsgi``.
 
-Threaded workers keep HTTP connections alive between requests (gunicorn's sync workers
-close every connection), so a proxy or client that reuses connections skips a TCP
-handshake per request; on the report benchmark that is a fifth more reports per second.
+Sync workers: each takes the next connection only when it is free, so the load spreads
+evenly. Threaded workers keep connections alive and save a handshake per request, but a
+kept connection stays with the worker that accepted it; with a proxy's few upstream
+connections some workers queue while others idle, and on the report benchmark the
+slowest reports took several times longer. ``GUNICORN_WORKER_CLASS=gthread`` switches.
 """
 
 import multiprocessing
@@ -10,8 +12,7 @@ import os
 
 bind = os.environ.get("GUNICORN_BIND", "0.0.0.0:8000")
 workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count() * 2 + 1))
-worker_class = "gthread"
+worker_class = os.environ.get("GUNICORN_WORKER_CLASS", "sync")
 threads = int(os.environ.get("GUNICORN_THREADS", "1"))
-keepalive = int(os.environ.get("GUNICORN_KEEPALIVE", "5"))
 # Import the site once, before forking: workers start answering at once and share memory.
 preload_app = True
