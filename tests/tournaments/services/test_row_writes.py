@@ -39,23 +39,13 @@ def test_an_inserted_row_reads_back_as_the_orm_stores_it(match):
 
 def test_an_update_changes_only_its_row_and_refreshes_auto_now(match):
     insert = RowInsert(ResultReport)
-    mine = insert(
-        ResultReport(
-            match=match,
-            registration=match.player_a,
-            reported_by=match.player_a.player,
-            games_won_a=2,
-            games_won_b=0,
+    mine, theirs = (
+        insert(
+            ResultReport(
+                match=match, registration=reg, reported_by=reg.player, games_won_a=2, games_won_b=0
+            )
         )
-    )
-    theirs = insert(
-        ResultReport(
-            match=match,
-            registration=match.player_b,
-            reported_by=match.player_b.player,
-            games_won_a=2,
-            games_won_b=0,
-        )
+        for reg in (match.player_a, match.player_b)
     )
     first_update = mine.updated_at
     mine.games_won_b = 1
