@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import functools
 
-from django.db import connection
 from django.utils.translation import gettext_lazy as _
 from rest_framework import authentication, exceptions
 from rest_framework.authtoken.models import Token
 
 from accounts.models import User
 from config.joined_rows import JoinedRows, quoted
+from config.prepared import hot_cursor
 
 
 @functools.cache
@@ -32,7 +32,7 @@ def _token_rows() -> tuple[JoinedRows, str]:
 class TokenAuthentication(authentication.TokenAuthentication):
     def authenticate_credentials(self, key: str) -> tuple[User, Token]:
         rows, sql = _token_rows()
-        with connection.cursor() as cursor:
+        with hot_cursor() as cursor:
             cursor.execute(sql, [key])
             row = cursor.fetchone()
         if row is None:

@@ -15,6 +15,8 @@ from collections.abc import Sequence
 from django.db import connection
 from django.db.models import Model
 
+from config.prepared import hot_cursor
+
 
 class RowInsert:
     """``INSERT`` of every concrete field but the generated primary key, as ``save()``
@@ -32,7 +34,7 @@ class RowInsert:
 
     def __call__(self, instance: Model) -> Model:
         params = [f.get_db_prep_save(f.pre_save(instance, True), connection) for f in self.fields]
-        with connection.cursor() as cursor:
+        with hot_cursor() as cursor:
             cursor.execute(self.sql, params)
             instance.pk = cursor.fetchone()[0] if self.returning else cursor.lastrowid
         instance._state.adding = False
@@ -54,6 +56,6 @@ class RowUpdate:
 
     def __call__(self, instance: Model) -> int:
         params = [f.get_db_prep_save(f.pre_save(instance, False), connection) for f in self.fields]
-        with connection.cursor() as cursor:
+        with hot_cursor() as cursor:
             cursor.execute(self.sql, [*params, instance.pk])
             return cursor.rowcount

@@ -109,13 +109,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # shares one cache and fails with "table is locked" instead of waiting).
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-db.sqlite3")}
 elif env_bool("DB_PREPARED_STATEMENTS", True):
-    # Parameters bound by the server, and a query run five times on a connection becomes a
-    # prepared statement: PostgreSQL then stops planning the same joins on every request
-    # (planning the match lock's join cost more than running it). Behind PgBouncer in
+    # A statement a connection runs five times becomes a prepared statement, for the
+    # statements run through config.prepared.hot_cursor (see there). Behind PgBouncer in
     # transaction mode this needs PgBouncer 1.21+ (max_prepared_statements), or turn it off.
-    DATABASES["default"].setdefault("OPTIONS", {}).update(
-        server_side_binding=True, prepare_threshold=5
-    )
+    DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = 5
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Cache, broker and background jobs ------------------------------------------

@@ -5,6 +5,9 @@ import os
 import pytest
 from django.db import connection
 
+from accounts.models import User
+from config.prepared import hot_cursor
+
 pytestmark = pytest.mark.django_db
 
 
@@ -38,21 +41,29 @@ def test_the_suite_runs_on_the_configured_database():
     assert connection.vendor == expected
 
 
-def test_repeated_queries_become_prepared_statements_on_postgresql():
-    """A query run five times on a connection is planned once (PostgreSQL) and still
-    answers the same; SQLite has no prepared statements to count."""
+def test_hot_statements_become_prepared_statements_on_postgresql():
+    """A hot statement run five times on a connection is planned once (PostgreSQL) and
+    still answers the same; SQLite has no prepared statements to count."""
     sql = "SELECT id FROM accounts_user WHERE username = %s"
-    with connection.cursor() as cursor:
-        for _ in range(6):
+    for _ in range(6):
+        with hot_cursor() as cursor:
             cursor.execute(sql, ["nobody"])
             assert cursor.fetchall() == []
-        if connection.vendor != "postgresql":
-            return
+    if connection.vendor != "postgresql":
+        return
+    with connection.cursor() as cursor:
         cursor.execute(
             "SELECT count(*) FROM pg_prepared_statements WHERE statement LIKE %s",
             ["%accounts_user WHERE username%"],
         )
         assert cursor.fetchone()[0] == 1
+
+
+def test_the_orm_takes_more_parameters_than_server_side_binding_allows():
+    """PostgreSQL's protocol caps bound parameters at 65,535; the ORM binds client-side,
+    so a large ``__in`` (or a prefetch over a big event) still runs."""
+    count = 70_000 if connection.vendor == "postgresql" else 30_000
+    assert User.objects.filter(pk__in=range(-count, 0)).count() == 0
 
 
 def test_security_headers_are_sent(client):

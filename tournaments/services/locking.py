@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from config.errors import NotFoundError
 from config.joined_rows import JoinedRows, quoted
+from config.prepared import hot_cursor
 from tournaments.models import Event, Match, Registration, Round
 
 
@@ -70,7 +71,7 @@ def lock_match(match_id: int, *, with_users: bool = True) -> Match:
     later statement: under READ COMMITTED this one may have waited for the lock, and it
     still sees the other tables as they were when it started."""
     rows, sql = _match_rows(with_users)
-    with connection.cursor() as cursor:
+    with hot_cursor() as cursor:
         cursor.execute(sql, [match_id])
         row = cursor.fetchone()
     if row is None:

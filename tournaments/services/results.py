@@ -12,13 +12,14 @@ import functools
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
 from config.errors import ConflictError, DomainError
 from config.joined_rows import JoinedRows, quoted
+from config.prepared import hot_cursor
 from config.row_writes import RowInsert, RowUpdate
 from tournaments import match_scores, playdraw
 from tournaments.core import CoreError
@@ -328,7 +329,7 @@ def players_reports(match: Match) -> list[ResultReport]:
     judge gave a game loss in it, so a report without one (nearly all) skips that query.
     One precompiled statement, run after the match is locked (see ``lock_match``)."""
     rows, sql = _reports_rows()
-    with connection.cursor() as cursor:
+    with hot_cursor() as cursor:
         cursor.execute(sql, [match.pk])
         found = cursor.fetchall()
     match.has_game_loss = bool(found[0][rows.width])

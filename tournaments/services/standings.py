@@ -11,6 +11,7 @@ from decimal import Decimal
 from django.core.cache import cache
 from django.db import connection
 
+from config.prepared import hot_cursor
 from tournaments.models import Event, Match, Registration
 from tournaments.models.choices import MatchStatus, RegistrationStatus, RoundKind, RoundStatus
 from tournaments.standings import (
@@ -40,7 +41,7 @@ def _bump_sql() -> str:
 def bump_results_version(event_id: int) -> None:
     """Call inside the transaction that changes what the standings are computed from.
     Precompiled: every confirmed report runs it."""
-    with connection.cursor() as cursor:
+    with hot_cursor() as cursor:
         cursor.execute(_bump_sql(), [event_id])
 
 
