@@ -20,6 +20,8 @@ from django.db.models import Model
 from django.db.models.base import ModelState
 from django.db.models.signals import post_init
 
+from config.prepared import current_db
+
 
 class JoinedRows:
     """Every concrete column of each ``(model, alias)`` part, in order, and the instances
@@ -30,16 +32,19 @@ class JoinedRows:
         self.parts = parts
         quote = connection.ops.quote_name
         columns = []
-        self._layout: list[tuple[type[Model], list[str], list[list[tuple]], int, int]] = []
+        # Per part: model, attnames, (offset, converters) of the fields that have any,
+        # first column, primary key column.
+        self._layout: list[tuple[type[Model], list[str], list[tuple], int, int]] = []
         start = 0
         for model, alias in parts:
             fields = list(model._meta.concrete_fields)
             columns += [f"{quote(alias)}.{quote(f.column)}" for f in fields]
             converters = []
-            for field in fields:
+            for offset, field in enumerate(fields):
                 col = field.get_col(alias)
                 found = connection.ops.get_db_converters(col) + col.get_db_converters(connection)
-                converters.append([(convert, col) for convert in found])
+                if found:
+                    converters.append((offset, [(convert, col) for convert in found]))
             pk_index = fields.index(model._meta.pk)
             self._layout.append(
                 (model, [f.attname for f in fields], converters, start, start + pk_index)
@@ -49,32 +54,33 @@ class JoinedRows:
         self.select_list = ", ".join(columns)
 
     def build(self, row: Sequence[Any]) -> list[Model | None]:
+        db = current_db()
         instances: list[Model | None] = []
         for model, attnames, converters, start, pk_at in self._layout:
             if row[pk_at] is None:
                 instances.append(None)
                 continue
-            values = []
-            for offset, field_converters in enumerate(converters):
-                value = row[start + offset]
+            values = list(row[start : start + len(attnames)])
+            for offset, field_converters in converters:
+                value = values[offset]
                 for convert, col in field_converters:
-                    value = convert(value, col, connection)
-                values.append(value)
-            instances.append(_from_db(model, attnames, values))
+                    value = convert(value, col, db)
+                values[offset] = value
+            instances.append(_from_db(model, attnames, values, db.alias))
         return instances
 
 
-def _from_db(model: type[Model], attnames: list[str], values: list[Any]) -> Model:
+def _from_db(model: type[Model], attnames: list[str], values: list[Any], alias: str) -> Model:
     """``Model.from_db`` without ``__init__``'s per-field descriptor calls: the values are
     already converted, so they go straight into the instance's ``__dict__``, where the
     field descriptors read them. A model with ``post_init`` receivers takes the ORM's way."""
     if post_init.has_listeners(model):
-        return model.from_db(connection.alias, attnames, values)
+        return model.from_db(alias, attnames, values)
     instance = model.__new__(model)
     instance.__dict__.update(zip(attnames, values, strict=True))
     state = ModelState()
     state.adding = False
-    state.db = connection.alias
+    state.db = alias
     instance._state = state
     return instance
 

@@ -10,25 +10,31 @@ Elsewhere this is the connection's usual cursor.
 
 from __future__ import annotations
 
-from django.conf import settings
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connections
+from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.backends.utils import CursorWrapper
 
 
-def hot_cursor() -> CursorWrapper:
+def current_db() -> BaseDatabaseWrapper:
+    """This thread's default connection wrapper itself. ``django.db.connection`` is a
+    proxy that looks the wrapper up again on every attribute; a hot path that touches it
+    dozens of times per request (converters, field preparation) resolves it once."""
+    return connections[DEFAULT_DB_ALIAS]
+
+
+def hot_cursor(db: BaseDatabaseWrapper | None = None) -> CursorWrapper:
     """Use as ``with hot_cursor() as cursor``; the wrapper logs queries and maps errors
     exactly as ``connection.cursor()`` does."""
-    if connection.vendor != "postgresql" or not settings.DATABASES["default"].get(
-        "OPTIONS", {}
-    ).get("prepare_threshold"):
-        return connection.cursor()
+    db = db or current_db()
+    if db.vendor != "postgresql" or not db.settings_dict["OPTIONS"].get("prepare_threshold"):
+        return db.cursor()
     from django.db.backends.postgresql.base import ServerBindingCursor
 
-    connection.close_if_health_check_failed()
-    connection.ensure_connection()
-    connection.validate_thread_sharing()
-    with connection.wrap_database_errors:
-        raw = ServerBindingCursor(connection.connection)
-    if connection.queries_logged:
-        return connection.make_debug_cursor(raw)
-    return connection.make_cursor(raw)
+    db.close_if_health_check_failed()
+    db.ensure_connection()
+    db.validate_thread_sharing()
+    with db.wrap_database_errors:
+        raw = ServerBindingCursor(db.connection)
+    if db.queries_logged:
+        return db.make_debug_cursor(raw)
+    return db.make_cursor(raw)

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from django.db import connection
 from django.db.models import Model
 
-from config.prepared import hot_cursor
+from config.prepared import current_db, hot_cursor
 
 
 class RowInsert:
@@ -33,12 +33,13 @@ class RowInsert:
             self.sql += f" RETURNING {quote(model._meta.pk.column)}"
 
     def __call__(self, instance: Model) -> Model:
-        params = [f.get_db_prep_save(f.pre_save(instance, True), connection) for f in self.fields]
-        with hot_cursor() as cursor:
+        db = current_db()
+        params = [f.get_db_prep_save(f.pre_save(instance, True), db) for f in self.fields]
+        with hot_cursor(db) as cursor:
             cursor.execute(self.sql, params)
             instance.pk = cursor.fetchone()[0] if self.returning else cursor.lastrowid
         instance._state.adding = False
-        instance._state.db = connection.alias
+        instance._state.db = db.alias
         return instance
 
 
@@ -55,7 +56,8 @@ class RowUpdate:
         )
 
     def __call__(self, instance: Model) -> int:
-        params = [f.get_db_prep_save(f.pre_save(instance, False), connection) for f in self.fields]
-        with hot_cursor() as cursor:
+        db = current_db()
+        params = [f.get_db_prep_save(f.pre_save(instance, False), db) for f in self.fields]
+        with hot_cursor(db) as cursor:
             cursor.execute(self.sql, [*params, instance.pk])
             return cursor.rowcount
