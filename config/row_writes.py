@@ -11,11 +11,17 @@ stores them). No model signals are sent: use these only for models that have non
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from django.db import connection
+from django.db.backends.base.base import BaseDatabaseWrapper
+from django.db.backends.utils import CursorWrapper
 from django.db.models import Model
 
 from config.prepared import current_db, hot_cursor
+
+# A statement with its parameters, ready to run with another write.
+Statement = tuple[str, list[Any]]
 
 
 class RowInsert:
@@ -32,11 +38,13 @@ class RowInsert:
         if self.returning:
             self.sql += f" RETURNING {quote(model._meta.pk.column)}"
 
-    def __call__(self, instance: Model) -> Model:
+    def __call__(self, instance: Model, *before: Statement) -> Model:
+        """Insert; the ``before`` statements (see ``RowUpdate.statement``) run first, in
+        the same statement on PostgreSQL (a data-modifying WITH), one round trip fewer."""
         db = current_db()
         params = [f.get_db_prep_save(f.pre_save(instance, True), db) for f in self.fields]
         with hot_cursor(db) as cursor:
-            cursor.execute(self.sql, params)
+            _execute_after(cursor, db, before, self.sql, params)
             instance.pk = cursor.fetchone()[0] if self.returning else cursor.lastrowid
         instance._state.adding = False
         instance._state.db = db.alias
@@ -55,9 +63,35 @@ class RowUpdate:
             f"WHERE {quote(model._meta.pk.column)} = %s"
         )
 
-    def __call__(self, instance: Model) -> int:
+    def statement(self, instance: Model) -> Statement:
+        """The UPDATE of this instance, to run with another write (``before``)."""
         db = current_db()
         params = [f.get_db_prep_save(f.pre_save(instance, False), db) for f in self.fields]
+        return self.sql, [*params, instance.pk]
+
+    def __call__(self, instance: Model, *before: Statement) -> int:
+        """Update (the rows this statement changed); ``before`` as for ``RowInsert``."""
+        db = current_db()
+        sql, params = self.statement(instance)
         with hot_cursor(db) as cursor:
-            cursor.execute(self.sql, [*params, instance.pk])
+            _execute_after(cursor, db, before, sql, params)
             return cursor.rowcount
+
+
+def _execute_after(
+    cursor: CursorWrapper,
+    db: BaseDatabaseWrapper,
+    before: Sequence[Statement],
+    sql: str,
+    params: list[Any],
+) -> None:
+    """Run ``before`` then the main statement, whose result and row count the cursor
+    keeps. PostgreSQL runs all of them as one statement; their order does not matter,
+    since each writes a different row."""
+    if before and db.vendor == "postgresql":
+        ctes = ", ".join(f"w{i} AS ({stmt})" for i, (stmt, _) in enumerate(before))
+        cursor.execute(f"WITH {ctes} {sql}", [p for _, ps in before for p in ps] + params)
+        return
+    for stmt, stmt_params in before:
+        cursor.execute(stmt, stmt_params)
+    cursor.execute(sql, params)

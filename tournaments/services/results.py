@@ -38,7 +38,7 @@ from tournaments.services.audit import audit_record
 from tournaments.services.locking import lock_match
 from tournaments.services.permissions import ensure_allowed
 from tournaments.services.records import check_game_records
-from tournaments.services.standings import bump_results_version
+from tournaments.services.standings import bump_statement
 
 
 @dataclass(frozen=True)
@@ -264,9 +264,8 @@ def _confirm(
     else:
         outcome = match_scores.MatchScore(*result.score).outcome
         match.winner = "" if outcome == match_scores.MatchOutcome.DRAW else outcome.value
-    _writes().confirm(match)
+    _writes().confirm(match, bump_statement(match.round.event_id))
     _save_games(match, result, decisions, replace=replace)
-    bump_results_version(match.round.event_id)
 
 
 class _Writes:
@@ -389,27 +388,25 @@ def match_report(
     }
     writes = _writes()
     if existing is None:
-        existing = writes.insert_report(
-            ResultReport(match=match, registration=side_registration, **fields)
-        )
+        report = ResultReport(match=match, registration=side_registration, **fields)
     else:
+        report = existing
         for key, value in fields.items():
-            setattr(existing, key, value)
-        writes.update_report(existing)
+            setattr(report, key, value)
+    write_report = writes.insert_report if existing is None else writes.update_report
     other = next((r for pk, r in reports.items() if pk != side_registration.pk), None)
-    if other is None:
-        match.status = MatchStatus.AWAITING
-        writes.match_status(match)
-    elif _agree(existing, other):
-        if existing.games or not other.games:
+    if other is not None and _agree(report, other):
+        write_report(report)
+        if report.games or not other.games:
             agreed, agreed_decisions = result, decisions
         else:
             agreed = ReportedResult(*other.score, games=other.games)
             agreed_decisions = validate_result(match, agreed)
         _confirm(match, agreed, agreed_decisions, ResultSource.PLAYERS, replace=False)
     else:
-        match.status = MatchStatus.DISPUTED
-        writes.match_status(match)
+        # The report and the match's new status in one statement where the database can.
+        match.status = MatchStatus.AWAITING if other is None else MatchStatus.DISPUTED
+        write_report(report, writes.match_status.statement(match))
     return match
 
 

@@ -38,11 +38,16 @@ def _bump_sql() -> str:
     return f"UPDATE {quote(Event._meta.db_table)} SET {column} = {column} + 1 WHERE id = %s"
 
 
+def bump_statement(event_id: int) -> tuple[str, list[int]]:
+    """``bump_results_version`` as a statement to run with another write (every confirmed
+    report runs it; see ``config.row_writes``)."""
+    return _bump_sql(), [event_id]
+
+
 def bump_results_version(event_id: int) -> None:
-    """Call inside the transaction that changes what the standings are computed from.
-    Precompiled: every confirmed report runs it."""
+    """Call inside the transaction that changes what the standings are computed from."""
     with hot_cursor() as cursor:
-        cursor.execute(_bump_sql(), [event_id])
+        cursor.execute(*bump_statement(event_id))
 
 
 @dataclass(frozen=True)

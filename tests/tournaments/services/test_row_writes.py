@@ -6,7 +6,8 @@ import pytest
 
 from config.row_writes import RowInsert, RowUpdate
 from tests.tournaments.helpers import make_round
-from tournaments.models import ResultReport
+from tournaments.models import Match, ResultReport
+from tournaments.models.choices import MatchStatus
 
 pytestmark = pytest.mark.django_db
 
@@ -61,3 +62,25 @@ def test_an_update_of_a_missing_row_changes_nothing(match):
     ghost = ResultReport(pk=987654, match=match, games_won_a=0, games_won_b=0)
     assert RowUpdate(ResultReport, ["games_won_a"])(ghost) == 0
     assert not ResultReport.objects.exists()
+
+
+def test_writes_run_together_with_the_statements_before_them(match):
+    match.status = MatchStatus.AWAITING
+    report = ResultReport(
+        match=match,
+        registration=match.player_a,
+        reported_by=match.player_a.player,
+        games_won_a=2,
+        games_won_b=0,
+    )
+    RowInsert(ResultReport)(report, RowUpdate(Match, ["status"]).statement(match))
+    assert ResultReport.objects.get(pk=report.pk).games_won_a == 2
+    assert Match.objects.get(pk=match.pk).status == MatchStatus.AWAITING
+    report.games_won_b = 1
+    match.status = MatchStatus.DISPUTED
+    changed = RowUpdate(ResultReport, ["games_won_b"])(
+        report, RowUpdate(Match, ["status"]).statement(match)
+    )
+    assert changed == 1
+    assert ResultReport.objects.get(pk=report.pk).games_won_b == 1
+    assert Match.objects.get(pk=match.pk).status == MatchStatus.DISPUTED
