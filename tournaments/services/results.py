@@ -244,16 +244,8 @@ def _save_games(match: Match, result: ReportedResult, decisions: tuple, *, repla
 OVERRIDE_WINNER = {"match_loss_a": "b", "match_loss_b": "a", "double_loss": ""}
 
 
-def _confirm(
-    match: Match,
-    result: ReportedResult,
-    decisions: tuple,
-    source: str,
-    override: str = "",
-    *,
-    replace: bool = True,
-) -> None:
-    """Store the result; ``replace=False`` when the match never had a result (no old games)."""
+def _mark_confirmed(match: Match, result: ReportedResult, source: str, override: str = "") -> None:
+    """Set the confirmed result on the instance (written by the caller)."""
     match.games_won_a, match.games_won_b, match.games_drawn = result.score
     match.status = MatchStatus.CONFIRMED
     match.result_source = source
@@ -264,6 +256,19 @@ def _confirm(
     else:
         outcome = match_scores.MatchScore(*result.score).outcome
         match.winner = "" if outcome == match_scores.MatchOutcome.DRAW else outcome.value
+
+
+def _confirm(
+    match: Match,
+    result: ReportedResult,
+    decisions: tuple,
+    source: str,
+    override: str = "",
+    *,
+    replace: bool = True,
+) -> None:
+    """Store the result; ``replace=False`` when the match never had a result (no old games)."""
+    _mark_confirmed(match, result, source, override)
     _writes().confirm(match, bump_statement(match.round.event_id))
     _save_games(match, result, decisions, replace=replace)
 
@@ -396,13 +401,20 @@ def match_report(
     write_report = writes.insert_report if existing is None else writes.update_report
     other = next((r for pk, r in reports.items() if pk != side_registration.pk), None)
     if other is not None and _agree(report, other):
-        write_report(report)
         if report.games or not other.games:
             agreed, agreed_decisions = result, decisions
         else:
             agreed = ReportedResult(*other.score, games=other.games)
             agreed_decisions = validate_result(match, agreed)
-        _confirm(match, agreed, agreed_decisions, ResultSource.PLAYERS, replace=False)
+        # The report, the confirmed match and the standings version in one statement where
+        # the database can; the match never had a result, so there are no old games.
+        _mark_confirmed(match, agreed, ResultSource.PLAYERS)
+        write_report(
+            report,
+            writes.confirm.statement(match),
+            bump_statement(match.round.event_id),
+        )
+        _save_games(match, agreed, agreed_decisions, replace=False)
     else:
         # The report and the match's new status in one statement where the database can.
         match.status = MatchStatus.AWAITING if other is None else MatchStatus.DISPUTED
