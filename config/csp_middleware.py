@@ -50,7 +50,7 @@ def _site_policies() -> tuple[tuple[str, str, tuple[str, ...], str], ...]:
 
 @receiver(setting_changed)
 def _forget_policies(*, setting: str, **kwargs) -> None:
-    if setting.startswith("CONTENT_SECURITY_POLICY") or setting == "DEBUG":
+    if setting.startswith("CONTENT_SECURITY_POLICY"):
         _site_policies.cache_clear()
 
 

@@ -29,7 +29,6 @@ class JoinedRows:
     nothing) comes back as ``None``."""
 
     def __init__(self, *parts: tuple[type[Model], str]) -> None:
-        self.parts = parts
         quote = connection.ops.quote_name
         columns = []
         # Per part: model, attnames, (offset, converters) of the fields that have any,

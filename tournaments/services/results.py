@@ -9,6 +9,7 @@ same report again changes nothing.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -244,8 +245,19 @@ def _save_games(match: Match, result: ReportedResult, decisions: tuple, *, repla
 OVERRIDE_WINNER = {"match_loss_a": "b", "match_loss_b": "a", "double_loss": ""}
 
 
-def _mark_confirmed(match: Match, result: ReportedResult, source: str, override: str = "") -> None:
-    """Set the confirmed result on the instance (written by the caller)."""
+def _confirm(
+    match: Match,
+    result: ReportedResult,
+    decisions: tuple,
+    source: str,
+    override: str = "",
+    *,
+    replace: bool = True,
+    with_report: Callable[..., object] | None = None,
+) -> None:
+    """Store the result; ``replace=False`` when the match never had a result (no old games).
+    ``with_report`` writes the confirming player's report together with the confirmation
+    and the standings version bump (one statement where the database can)."""
     match.games_won_a, match.games_won_b, match.games_drawn = result.score
     match.status = MatchStatus.CONFIRMED
     match.result_source = source
@@ -256,20 +268,11 @@ def _mark_confirmed(match: Match, result: ReportedResult, source: str, override:
     else:
         outcome = match_scores.MatchScore(*result.score).outcome
         match.winner = "" if outcome == match_scores.MatchOutcome.DRAW else outcome.value
-
-
-def _confirm(
-    match: Match,
-    result: ReportedResult,
-    decisions: tuple,
-    source: str,
-    override: str = "",
-    *,
-    replace: bool = True,
-) -> None:
-    """Store the result; ``replace=False`` when the match never had a result (no old games)."""
-    _mark_confirmed(match, result, source, override)
-    _writes().confirm(match, bump_statement(match.round.event_id))
+    confirm, bump = _writes().confirm, bump_statement(match.round.event_id)
+    if with_report is None:
+        confirm(match, bump)
+    else:
+        with_report(confirm.statement(match), bump)
     _save_games(match, result, decisions, replace=replace)
 
 
@@ -406,15 +409,14 @@ def match_report(
         else:
             agreed = ReportedResult(*other.score, games=other.games)
             agreed_decisions = validate_result(match, agreed)
-        # The report, the confirmed match and the standings version in one statement where
-        # the database can; the match never had a result, so there are no old games.
-        _mark_confirmed(match, agreed, ResultSource.PLAYERS)
-        write_report(
-            report,
-            writes.confirm.statement(match),
-            bump_statement(match.round.event_id),
+        _confirm(
+            match,
+            agreed,
+            agreed_decisions,
+            ResultSource.PLAYERS,
+            replace=False,
+            with_report=functools.partial(write_report, report),
         )
-        _save_games(match, agreed, agreed_decisions, replace=False)
     else:
         # The report and the match's new status in one statement where the database can.
         match.status = MatchStatus.AWAITING if other is None else MatchStatus.DISPUTED

@@ -17,16 +17,21 @@ def match(event, regs):
     return make_round(event, [(regs[0], regs[1])]).matches.get()
 
 
+def _report(match, registration, a: int, b: int, **fields) -> ResultReport:
+    """A player's report of the match, not yet stored."""
+    return ResultReport(
+        match=match,
+        registration=registration,
+        reported_by=registration.player,
+        games_won_a=a,
+        games_won_b=b,
+        **fields,
+    )
+
+
 def test_an_inserted_row_reads_back_as_the_orm_stores_it(match):
     games = [{"winner": "a", "chooser": "b", "choice": "second"}]
-    report = ResultReport(
-        match=match,
-        registration=match.player_a,
-        reported_by=match.player_a.player,
-        games_won_a=2,
-        games_won_b=1,
-        games=games,
-    )
+    report = _report(match, match.player_a, 2, 1, games=games)
     RowInsert(ResultReport)(report)
     assert report.pk is not None
     assert report._state.adding is False
@@ -40,14 +45,7 @@ def test_an_inserted_row_reads_back_as_the_orm_stores_it(match):
 
 def test_an_update_changes_only_its_row_and_refreshes_auto_now(match):
     insert = RowInsert(ResultReport)
-    mine, theirs = (
-        insert(
-            ResultReport(
-                match=match, registration=reg, reported_by=reg.player, games_won_a=2, games_won_b=0
-            )
-        )
-        for reg in (match.player_a, match.player_b)
-    )
+    mine, theirs = (insert(_report(match, reg, 2, 0)) for reg in (match.player_a, match.player_b))
     first_update = mine.updated_at
     mine.games_won_b = 1
     assert RowUpdate(ResultReport, ["games_won_b", "updated_at"])(mine) == 1
@@ -66,13 +64,7 @@ def test_an_update_of_a_missing_row_changes_nothing(match):
 
 def test_writes_run_together_with_the_statements_before_them(match):
     match.status = MatchStatus.AWAITING
-    report = ResultReport(
-        match=match,
-        registration=match.player_a,
-        reported_by=match.player_a.player,
-        games_won_a=2,
-        games_won_b=0,
-    )
+    report = _report(match, match.player_a, 2, 0)
     RowInsert(ResultReport)(report, RowUpdate(Match, ["status"]).statement(match))
     assert ResultReport.objects.get(pk=report.pk).games_won_a == 2
     assert Match.objects.get(pk=match.pk).status == MatchStatus.AWAITING
