@@ -226,3 +226,19 @@ def test_the_reports_read_after_the_lock_bring_the_game_loss_flag(match, regs, j
     match_ = lock_match(match.pk, with_users=False)
     assert [r.registration_id for r in players_reports(match_)] == [regs[0].pk]
     assert match_.has_game_loss is True
+
+
+def test_the_reports_read_is_planned_on_every_call(match):
+    """A plan PostgreSQL cached while the reports table was small would scan the whole
+    table once it has grown; this read is never turned into a prepared statement."""
+    from django.db import connection
+
+    for _ in range(8):
+        players_reports(lock_match(match.pk, with_users=False))
+    if connection.vendor != "postgresql":
+        return
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        prepared = [row[0] for row in cursor.fetchall()]
+    assert any('"tournaments_match" m' in s for s in prepared), prepared
+    assert not any("tournaments_resultreport" in s for s in prepared), prepared
