@@ -79,3 +79,45 @@ def test_navigation_depends_on_the_role(site, page):
     expect(nav.locator("[data-nav=admin]")).to_be_visible()
     nav.locator("[data-nav=admin]").click()
     expect(page).to_have_url(re.compile(r"/admin/$"))
+
+
+def test_on_a_phone_the_header_is_short_and_every_link_is_reachable(
+    site, browser, browser_context_args
+):
+    UserFactory(username="phone", display_name="Phone Player")
+    context = browser.new_context(
+        **{**browser_context_args, "viewport": {"width": 390, "height": 844}}
+    )
+    try:
+        phone = context.new_page()
+        login(phone, site, "phone", DEMO_PASSWORD)
+        header = phone.locator(".site-header").bounding_box()
+        assert header["height"] < 130, header
+        links = phone.get_by_test_id("nav").locator("a")
+        tops = {round(links.nth(i).bounding_box()["y"]) for i in range(links.count())}
+        assert len(tops) == 1, tops  # one scrolling row, not a column
+        last = links.nth(links.count() - 1)
+        last.scroll_into_view_if_needed()
+        expect(last).to_be_in_viewport()
+        last.click()
+        expect(phone).not_to_have_url(re.compile(r"/accounts/login/$"))
+    finally:
+        context.close()
+
+
+def test_a_spanish_browser_following_an_english_link_reads_spanish(
+    site, browser, browser_context_args
+):
+    context = browser.new_context(**{**browser_context_args, "locale": "es-CL"})
+    try:
+        page = context.new_page()
+        page.goto(f"{site}/events/")
+        expect(page).to_have_url(re.compile(r"/es/events/$"))
+        expect(page.get_by_test_id("login-link")).to_have_text("Iniciar sesión")
+        page.get_by_test_id("lang-en").click()
+        expect(page.get_by_test_id("login-link")).to_have_text("Log in")
+        page.goto(f"{site}/events/")
+        expect(page).to_have_url(f"{site}/events/")
+        expect(page.locator("html")).to_have_attribute("lang", "en")
+    finally:
+        context.close()
