@@ -7,9 +7,15 @@ the bar is decided by the same rules that guard the pages behind it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from django.urls import reverse
 from django.utils.functional import Promise
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import AnonymousUser
+
+    from accounts.models import User
 
 
 @dataclass(frozen=True)
@@ -30,7 +36,7 @@ def register(entry: NavEntry) -> None:
     _entries[entry.key] = entry
 
 
-def entries_for(user) -> list[dict[str, str]]:
+def entries_for(user: User | AnonymousUser) -> list[dict[str, str]]:
     visible = []
     for entry in sorted(_entries.values(), key=lambda e: (e.order, e.key)):
         if entry.authenticated_only and not user.is_authenticated:

@@ -7,16 +7,23 @@ and never test roles themselves.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import rules
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import AnonymousUser
+
+    from accounts.models import User
 
 
 @rules.predicate
-def is_site_admin(user) -> bool:
+def is_site_admin(user: User | AnonymousUser) -> bool:
     return bool(user.is_authenticated and user.is_active and (user.is_superuser or user.is_staff))
 
 
 @rules.predicate
-def is_self(user, other) -> bool:
+def is_self(user: User | AnonymousUser, other: User | None) -> bool:
     return other is not None and user.is_authenticated and user.pk == other.pk
 
 

@@ -3,6 +3,8 @@ reachable final scores. One view per operation; nothing here writes to the datab
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
@@ -26,6 +28,11 @@ from games.engines.qiahn.types import RULESETS, SIDES, SQUADS, TOKEN_TYPES
 from games.engines.registry import ENGINES, check_record, loads_record
 from games.messages import error_payload, error_text, verdict_payload
 
+if TYPE_CHECKING:
+    from rest_framework.request import Request
+
+    from games.engines.qiahn.odds import Odds
+
 TAGS = ["games"]
 MAX_RECORD_BYTES = 256 * 1024
 
@@ -41,7 +48,7 @@ class GameListView(APIView):
     permission_classes = [permissions.AllowAny]
 
     @extend_schema(responses=GameSerializer(many=True))
-    def get(self, request):
+    def get(self, request: Request) -> Response:
         return Response(
             [{"game": e.game, "name": e.name, "formats": list(e.formats)} for e in ENGINES.values()]
         )
@@ -76,7 +83,7 @@ class RecordValidateView(APIView):
         ],
         examples=RECORD_EXAMPLES,
     )
-    def post(self, request):
+    def post(self, request: Request) -> Response:
         body = request.body
         if len(body) > MAX_RECORD_BYTES:
             raise DomainError(
@@ -175,17 +182,17 @@ class OddsView(APIView):
     permission_classes = [permissions.AllowAny]
 
     @extend_schema(request=OddsRequestSerializer, responses=OddsSerializer, examples=[ODDS_EXAMPLE])
-    def post(self, request):
+    def post(self, request: Request) -> Response:
         data = OddsRequestSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         odds = compute_odds(data.validated_data)
         return Response(odds_payload(odds))
 
 
-def compute_odds(data: dict):
+def compute_odds(data: dict) -> Odds:
     """Exact odds from validated odds input; raises DomainError for an impossible round."""
 
-    def fighters(items):
+    def fighters(items: list[dict[str, Any]]) -> list[Fighter]:
         out = []
         for item in items:
             copy = item.get("copy")
@@ -211,7 +218,7 @@ def compute_odds(data: dict):
         raise DomainError(error_text(err), code=err.code) from None
 
 
-def odds_payload(odds) -> dict:
+def odds_payload(odds: Odds) -> dict:
     data = odds.as_dict()
     data["as_float"] = {k: float(v) for k, v in odds._asdict().items()}
     return data
@@ -244,7 +251,7 @@ class ReachableScoresView(APIView):
         ],
         responses=ReachableSerializer,
     )
-    def get(self, request):
+    def get(self, request: Request) -> Response:
         query = ReachableQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
         squad = int(query.validated_data["squad"])

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from drf_spectacular.utils import OpenApiExample, PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
@@ -16,8 +17,11 @@ from rest_framework import serializers
 from games.engines.goblin.catalogue import MODES, default_catalogue
 from games.engines.qiahn.types import COUNTERS, RULESETS, SIDES, SQUADS, TOKEN_TYPES
 
+if TYPE_CHECKING:
+    from collections.abc import Iterable
 
-def choice(choices, **kwargs) -> serializers.ChoiceField:
+
+def choice(choices: Iterable[str | int], **kwargs) -> serializers.ChoiceField:
     """A choice field documented as an inline enum.
 
     The enum sits inside ``allOf`` so that the schema's enum post-processing does not

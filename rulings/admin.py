@@ -4,6 +4,8 @@ version goes through the services, so published versions stay frozen."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
@@ -44,6 +46,10 @@ from rulings.services import (
     document_version_update,
 )
 
+if TYPE_CHECKING:
+    from django.db.models import QuerySet
+    from django.urls import URLPattern
+
 
 def _csv_response(text: str, filename: str) -> HttpResponse:
     response = HttpResponse(text, content_type="text/csv; charset=utf-8")
@@ -63,7 +69,7 @@ class CardAdminForm(forms.ModelForm):
         model = Card
         fields = ("edition", "number", "name", "type", "faction", "cost", "rarity", "sample")
 
-    def clean(self):
+    def clean(self) -> dict[str, Any]:
         data = super().clean()
         edition, number = data.get("edition"), data.get("number")
         if edition and number and number > edition.set_size:
@@ -93,10 +99,10 @@ class CardAdmin(admin.ModelAdmin):
         return obj.ref
 
     @admin.action(description=gettext_lazy("Export the selected cards as CSV"))
-    def export_selected(self, request, queryset):
+    def export_selected(self, request: HttpRequest, queryset: QuerySet[Card]) -> HttpResponse:
         return _csv_response(selectors.cards_csv(queryset), "cards.csv")
 
-    def get_urls(self):
+    def get_urls(self) -> list[URLPattern]:
         urls = [
             path(
                 "import/", self.admin_site.admin_view(self.import_view), name="rulings_card_import"
@@ -207,7 +213,7 @@ class EntryForm(forms.ModelForm):
             self.initial["card_ref"] = f"{card.edition.code} {card.number}"
         self.resolved_card: Card | None = None
 
-    def clean(self):
+    def clean(self) -> dict[str, Any]:
         data = super().clean()
         section = data.get("section")
         if not section:
@@ -249,7 +255,7 @@ class EntryForm(forms.ModelForm):
 
 
 class EntryFormSet(BaseInlineFormSet):
-    def clean(self):
+    def clean(self) -> None:
         super().clean()
         seen = set()
         for form in self.forms:
@@ -271,22 +277,26 @@ class DocumentEntryInline(admin.StackedInline):
     formset = EntryFormSet
     extra = 1
 
-    def _editable(self, obj) -> bool:
+    def _editable(self, obj: DocumentVersion | None) -> bool:
         return obj is not None and obj.status == VersionStatus.DRAFT
 
-    def has_add_permission(self, request, obj=None):
+    def has_add_permission(self, request: HttpRequest, obj: DocumentVersion | None = None) -> bool:
         return self._editable(obj) and request.user.has_perm("rulings.edit_document")
 
-    def has_change_permission(self, request, obj=None):
+    def has_change_permission(
+        self, request: HttpRequest, obj: DocumentVersion | None = None
+    ) -> bool:
         return self._editable(obj) and request.user.has_perm("rulings.edit_document")
 
-    def has_delete_permission(self, request, obj=None):
+    def has_delete_permission(
+        self, request: HttpRequest, obj: DocumentVersion | None = None
+    ) -> bool:
         return self._editable(obj) and request.user.has_perm("rulings.edit_document")
 
-    def has_view_permission(self, request, obj=None):
+    def has_view_permission(self, request: HttpRequest, obj: DocumentVersion | None = None) -> bool:
         return request.user.has_perm("rulings.edit_document")
 
-    def get_extra(self, request, obj=None, **kwargs):
+    def get_extra(self, request: HttpRequest, obj: DocumentVersion | None = None, **kwargs) -> int:
         return 1 if self._editable(obj) else 0
 
 
@@ -299,28 +309,36 @@ class DocumentVersionAdmin(admin.ModelAdmin):
     change_form_template = "admin/rulings/documentversion/change_form.html"
     change_list_template = "admin/rulings/documentversion/change_list.html"
 
-    def get_readonly_fields(self, request, obj=None):
+    def get_readonly_fields(
+        self, request: HttpRequest, obj: DocumentVersion | None = None
+    ) -> tuple[str, ...]:
         frozen = ("document", "number", "status", "published_on")
         if obj is None or obj.status != VersionStatus.DRAFT:
             return (*frozen, "summary_en", "summary_es")
         return frozen
 
-    def has_add_permission(self, request):
+    def has_add_permission(self, request: HttpRequest) -> bool:
         return False  # drafts start from the "new draft" button, as a copy of the latest
 
-    def has_delete_permission(self, request, obj=None):
+    def has_delete_permission(
+        self, request: HttpRequest, obj: DocumentVersion | None = None
+    ) -> bool:
         return False  # drafts are discarded with their own button; published ones stay
 
-    def has_change_permission(self, request, obj=None):
+    def has_change_permission(
+        self, request: HttpRequest, obj: DocumentVersion | None = None
+    ) -> bool:
         return request.user.has_perm("rulings.edit_document")
 
-    def has_view_permission(self, request, obj=None):
+    def has_view_permission(self, request: HttpRequest, obj: DocumentVersion | None = None) -> bool:
         return request.user.has_perm("rulings.edit_document")
 
-    def has_module_permission(self, request):
+    def has_module_permission(self, request: HttpRequest) -> bool:
         return request.user.has_perm("rulings.edit_document")
 
-    def save_model(self, request, obj, form, change):
+    def save_model(
+        self, request: HttpRequest, obj: DocumentVersion, form: forms.ModelForm, change: bool
+    ) -> None:
         if obj.status == VersionStatus.DRAFT and {"summary_en", "summary_es"} & set(
             form.changed_data
         ):
@@ -328,7 +346,13 @@ class DocumentVersionAdmin(admin.ModelAdmin):
                 version=obj, summary_en=obj.summary_en, summary_es=obj.summary_es
             )
 
-    def save_formset(self, request, form, formset, change):
+    def save_formset(
+        self,
+        request: HttpRequest,
+        form: forms.ModelForm,
+        formset: BaseInlineFormSet,
+        change: bool,
+    ) -> None:
         """Save the entries through the services (they refuse to touch a published version)."""
         version = form.instance
         formset.new_objects, formset.changed_objects, formset.deleted_objects = [], [], []
@@ -359,7 +383,13 @@ class DocumentVersionAdmin(admin.ModelAdmin):
             else:
                 formset.changed_objects.append((saved, entry_form.changed_data))
 
-    def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
+    def changeform_view(
+        self,
+        request: HttpRequest,
+        object_id: str | None = None,
+        form_url: str = "",
+        extra_context: dict[str, Any] | None = None,
+    ) -> HttpResponse:
         try:
             return super().changeform_view(request, object_id, form_url, extra_context)
         except DomainError as exc:
@@ -367,7 +397,7 @@ class DocumentVersionAdmin(admin.ModelAdmin):
             return redirect(request.path)
 
     # --- the document's own buttons -------------------------------------------------------
-    def get_urls(self):
+    def get_urls(self) -> list[URLPattern]:
         view = self.admin_site.admin_view
         return [
             path("start-draft/", view(self.start_draft_view), name="rulings_version_start_draft"),
@@ -378,12 +408,12 @@ class DocumentVersionAdmin(admin.ModelAdmin):
             *super().get_urls(),
         ]
 
-    def _version(self, request, pk: int) -> DocumentVersion:
+    def _version(self, request: HttpRequest, pk: int) -> DocumentVersion:
         if not request.user.has_perm("rulings.edit_document"):
             raise PermissionDenied
         return get_object_or_404(DocumentVersion.objects.select_related("document"), pk=pk)
 
-    def _context(self, request, version, **extra):
+    def _context(self, request: HttpRequest, version: DocumentVersion, **extra) -> dict[str, Any]:
         return {
             **self.admin_site.each_context(request),
             "opts": self.model._meta,
@@ -392,7 +422,7 @@ class DocumentVersionAdmin(admin.ModelAdmin):
             **extra,
         }
 
-    def _diff_context(self, version):
+    def _diff_context(self, version: DocumentVersion) -> dict[str, Any]:
         from rulings.views import _diff_sections
 
         base = (
@@ -517,7 +547,7 @@ class DeckListEntryInline(admin.TabularInline):
     extra = 0
     can_delete = False
 
-    def has_add_permission(self, request, obj=None):
+    def has_add_permission(self, request: HttpRequest, obj: DeckList | None = None) -> bool:
         return False
 
 
@@ -529,8 +559,8 @@ class DeckListAdmin(admin.ModelAdmin):
     readonly_fields = ("event", "player", "text", "submitted_by", "submitted_at", "updated_at")
     inlines = [DeckListEntryInline]
 
-    def has_add_permission(self, request):
+    def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
-    def has_change_permission(self, request, obj=None):
+    def has_change_permission(self, request: HttpRequest, obj: DeckList | None = None) -> bool:
         return False

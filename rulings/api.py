@@ -4,6 +4,7 @@ deck-list submission and checks. One view per operation, each with its own seria
 from __future__ import annotations
 
 import datetime as dt
+from typing import TYPE_CHECKING, Any
 
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
@@ -23,6 +24,10 @@ from rulings.messages import issue_payload
 from rulings.models import Card, DeckList, DocumentEntry, DocumentVersion, Edition
 from rulings.services import card_pool_set, deck_check_pick_random, deck_list_submit
 from tournaments.models import Event
+
+if TYPE_CHECKING:
+    from django.db.models import QuerySet
+    from rest_framework.request import Request
 
 TAGS = ["rulings"]
 
@@ -132,7 +137,7 @@ class DeckListOutSerializer(serializers.Serializer):
     check = CheckSerializer()
 
 
-def check_payload(report) -> dict:
+def check_payload(report: selectors.DeckCheckReport) -> dict:
     data = report.check.as_dict()
     data["errors"] = [issue_payload(i) for i in report.check.errors]
     data["warnings"] = [issue_payload(i) for i in report.check.warnings]
@@ -170,7 +175,7 @@ class VersionListView(ListAPIView):
     serializer_class = VersionSummarySerializer
     permission_classes = [permissions.AllowAny]
 
-    def get_queryset(self):
+    def get_queryset(self) -> QuerySet[DocumentVersion]:
         document = selectors.document_find()
         if document is None:
             return DocumentVersion.objects.none()
@@ -182,7 +187,7 @@ class VersionDetailView(APIView):
     permission_classes = [permissions.AllowAny]
 
     @extend_schema(responses=VersionSerializer)
-    def get(self, request, number: int):
+    def get(self, request: Request, number: int) -> Response:
         version = selectors.version_get(selectors.document_get(), number)
         return Response(VersionSerializer(version).data)
 
@@ -206,7 +211,7 @@ class VersionInForceView(APIView):
         parameters=[OpenApiParameter("date", OpenApiTypes.DATE, description="YYYY-MM-DD")],
         responses=VersionSerializer,
     )
-    def get(self, request):
+    def get(self, request: Request) -> Response:
         on_date = _parse_date(request.query_params.get("date"), "date")
         version = selectors.version_in_force(selectors.document_get(), on_date)
         if version is None:
@@ -228,7 +233,7 @@ class VersionDiffView(APIView):
         ],
         responses=OpenApiTypes.OBJECT,
     )
-    def get(self, request):
+    def get(self, request: Request) -> Response:
         document = selectors.document_get()
         try:
             old_n = int(request.query_params.get("from", ""))
@@ -261,7 +266,7 @@ class CardListView(ListAPIView):
     serializer_class = CardSerializer
     permission_classes = [permissions.AllowAny]
 
-    def get_queryset(self):
+    def get_queryset(self) -> QuerySet[Card]:
         return selectors.cards_search(
             q=self.request.query_params.get("q", "")[:100],
             edition=self.request.query_params.get("edition", "")[:5],
@@ -275,7 +280,7 @@ class DeckEntryInSerializer(serializers.Serializer):
     number = serializers.IntegerField(min_value=1, required=False)
     name = serializers.CharField(max_length=120, required=False)
 
-    def validate(self, attrs):
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         has_ref = "edition" in attrs and "number" in attrs
         if not has_ref and not attrs.get("name"):
             raise serializers.ValidationError(_("Give the edition and number, or the name."))
@@ -286,7 +291,7 @@ class DeckListInSerializer(serializers.Serializer):
     text = serializers.CharField(max_length=MAX_LIST_CHARS, required=False)
     entries = DeckEntryInSerializer(many=True, required=False, max_length=600)
 
-    def validate(self, attrs):
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if bool(attrs.get("text")) == bool(attrs.get("entries")):
             raise serializers.ValidationError(_("Send either the pasted text or the entries."))
         return attrs
@@ -308,7 +313,7 @@ class MyDeckListView(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
     @extend_schema(responses=DeckListOutSerializer)
-    def get(self, request, event_id: int):
+    def get(self, request: Request, event_id: int) -> Response:
         event = get_object_or_404(Event, pk=event_id)
         deck_list = selectors.deck_list_for(event, request.user)
         if deck_list is None:
@@ -324,7 +329,7 @@ class DeckListSubmitView(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
     @extend_schema(request=DeckListInSerializer, responses={200: DeckListOutSerializer})
-    def post(self, request, event_id: int):
+    def post(self, request: Request, event_id: int) -> Response:
         event = get_object_or_404(Event, pk=event_id)
         if not request.user.has_perm("rulings.submit_deck_list"):
             raise PermissionDenied
@@ -342,7 +347,7 @@ class DeckListDetailView(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
     @extend_schema(responses=DeckListOutSerializer)
-    def get(self, request, deck_list_id: int):
+    def get(self, request: Request, deck_list_id: int) -> Response:
         deck_list = get_object_or_404(DeckList.objects.select_related("event"), pk=deck_list_id)
         if not request.user.has_perm("rulings.view_deck_list", deck_list):
             raise PermissionDenied
@@ -365,7 +370,7 @@ class EventDeckListsView(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
     @extend_schema(responses=EventDeckListRowSerializer(many=True))
-    def get(self, request, event_id: int):
+    def get(self, request: Request, event_id: int) -> Response:
         event = get_object_or_404(Event, pk=event_id)
         if not request.user.has_perm("rulings.view_event_deck_lists", event):
             raise PermissionDenied
@@ -394,7 +399,7 @@ class RandomDeckCheckView(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
     @extend_schema(request=RandomPickInSerializer, responses=OpenApiTypes.OBJECT)
-    def post(self, request, event_id: int):
+    def post(self, request: Request, event_id: int) -> Response:
         event = get_object_or_404(Event, pk=event_id)
         if not request.user.has_perm("rulings.run_deck_checks", event):
             raise PermissionDenied
@@ -425,7 +430,7 @@ class CardPoolSetView(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
     @extend_schema(request=CardPoolInSerializer, responses=OpenApiTypes.OBJECT)
-    def post(self, request, event_id: int, player_id: int):
+    def post(self, request: Request, event_id: int, player_id: int) -> Response:
         event = get_object_or_404(Event, pk=event_id)
         if not request.user.has_perm("rulings.set_card_pool", event):
             raise PermissionDenied

@@ -9,10 +9,14 @@ command calls ``load_demo_data`` (registered in ``RulingsConfig.ready``);
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from django.db import transaction
 
 from rulings.core.document import load_document_json
+
+if TYPE_CHECKING:
+    from config.demo import DemoContext
 
 DATA = Path(__file__).resolve().parent / "data"
 
@@ -43,7 +47,7 @@ def load_rulings_data(*, sample: bool = True) -> list[str]:
     return lines
 
 
-def load_demo_data(ctx=None) -> list[str]:
+def load_demo_data(ctx: DemoContext | None = None) -> list[str]:
     """The demo loader: catalogue, sample cards and the first DAR version."""
     load_rulings_data(sample=True)
     return ["rulings: the 2006-11-17 DAR is at /rulings/; sample cards at /rulings/cards/"]

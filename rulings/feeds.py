@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from typing import TYPE_CHECKING
 
 from django.contrib.syndication.views import Feed
 from django.urls import reverse
@@ -10,6 +11,9 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from rulings import selectors
+
+if TYPE_CHECKING:
+    from rulings.models import DocumentVersion
 
 
 class VersionFeed(Feed):
@@ -19,26 +23,26 @@ class VersionFeed(Feed):
     def link(self) -> str:
         return reverse("rulings:history")
 
-    def items(self):
+    def items(self) -> list[DocumentVersion]:
         document = selectors.document_find()
         if document is None:
             return []
         return list(selectors.published_versions(document)[:20])
 
-    def item_title(self, item) -> str:
+    def item_title(self, item: DocumentVersion) -> str:
         return _("Version %(number)s, published %(date)s, in force from %(from)s") % {
             "number": item.number,
             "date": item.published_on.isoformat(),
             "from": item.in_force_from.isoformat(),
         }
 
-    def item_description(self, item) -> str:
+    def item_description(self, item: DocumentVersion) -> str:
         return item.summary
 
-    def item_link(self, item) -> str:
+    def item_link(self, item: DocumentVersion) -> str:
         return reverse("rulings:version", kwargs={"number": item.number})
 
-    def item_pubdate(self, item) -> dt.datetime:
+    def item_pubdate(self, item: DocumentVersion) -> dt.datetime:
         if item.published_at:
             return item.published_at
         return timezone.make_aware(dt.datetime.combine(item.published_on, dt.time(12)))

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -70,7 +72,7 @@ class CatalogueImportForm(forms.Form):
         help_text=_("Columns: edition, number, name, type, faction, cost, rarity, sample."),
     )
 
-    def clean(self):
+    def clean(self) -> dict[str, Any]:
         data = super().clean()
         if not data.get("editions") and not data.get("cards"):
             raise forms.ValidationError(_("Choose an editions file, a cards file or both."))

@@ -9,13 +9,16 @@ the codes and placeholders of both tables equal.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from rulings.core.cards import CardType
 from rulings.core.issues import Issue
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
 
 TEMPLATES = {
     "list_empty": _("The deck list is empty."),
@@ -162,5 +165,5 @@ def issue_payload(problem: Issue) -> dict[str, Any]:
     return data
 
 
-def issues_text(problems) -> str:
+def issues_text(problems: Iterable[Issue]) -> str:
     return gettext("; ").join(issue_message(p) for p in problems)

@@ -7,19 +7,27 @@ player sees their own list and its check.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import rules
 
 from accounts.rules import is_site_admin
 from tournaments.rules import is_event_judge
 
+if TYPE_CHECKING:
+    from django.contrib.auth.models import AnonymousUser
+
+    from accounts.models import User
+    from rulings.models import DeckList
+
 
 @rules.predicate
-def is_deck_list_owner(user, deck_list) -> bool:
+def is_deck_list_owner(user: User | AnonymousUser, deck_list: DeckList | None) -> bool:
     return deck_list is not None and user.is_authenticated and deck_list.player_id == user.pk
 
 
 @rules.predicate
-def is_judge_of_deck_list_event(user, deck_list) -> bool:
+def is_judge_of_deck_list_event(user: User | AnonymousUser, deck_list: DeckList | None) -> bool:
     return deck_list is not None and is_event_judge(user, deck_list.event)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import threading
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from django.db.models import Count, Max, Prefetch, QuerySet, Sum
 from django.utils import timezone
@@ -34,6 +35,11 @@ from rulings.models import (
     RulingsDocument,
     VersionStatus,
 )
+
+if TYPE_CHECKING:
+    from accounts.models import User
+    from rulings.models import DeckListEntry
+    from tournaments.models import Event
 
 DEFAULT_DOCUMENT = "humankind-dar"
 
@@ -204,7 +210,7 @@ def cards_search(*, q: str = "", edition: str = "") -> QuerySet[Card]:
 
 
 # --- deck lists and their checks ------------------------------------------------------------
-def event_deck_format(event) -> Format | None:
+def event_deck_format(event: Event) -> Format | None:
     """The deck-check format of an event, or None when the event takes no deck lists."""
     try:
         return get_format(event.format)
@@ -212,16 +218,16 @@ def event_deck_format(event) -> Format | None:
         return None
 
 
-def event_takes_deck_lists(event) -> bool:
+def event_takes_deck_lists(event: Event) -> bool:
     return event.game == "humankind" and event_deck_format(event) is not None
 
 
-def event_lists_locked(event) -> bool:
+def event_lists_locked(event: Event) -> bool:
     """Lists lock when the event starts (leaves registration)."""
     return event.status != "registration"
 
 
-def deck_list_for(event, player) -> DeckList | None:
+def deck_list_for(event: Event, player: User) -> DeckList | None:
     return (
         DeckList.objects.filter(event=event, player=player)
         .prefetch_related(
@@ -231,13 +237,13 @@ def deck_list_for(event, player) -> DeckList | None:
     )
 
 
-def _entries_queryset():
+def _entries_queryset() -> QuerySet[DeckListEntry]:
     from rulings.models import DeckListEntry
 
     return DeckListEntry.objects.select_related("card__edition").order_by("line", "pk")
 
 
-def deck_lists_for_event(event) -> QuerySet[DeckList]:
+def deck_lists_for_event(event: Event) -> QuerySet[DeckList]:
     return (
         DeckList.objects.filter(event=event)
         .select_related("player", "event")
@@ -250,7 +256,7 @@ def deck_entries(deck_list: DeckList) -> list[DeckEntry]:
     return [DeckEntry(e.card.as_info(), e.quantity, e.line) for e in deck_list.entries.all()]
 
 
-def pool_for(event, player) -> dict[tuple[str, int], int] | None:
+def pool_for(event: Event, player: User) -> dict[tuple[str, int], int] | None:
     pool = (
         CardPool.objects.filter(event=event, player=player)
         .prefetch_related("entries__card__edition")
@@ -297,7 +303,7 @@ def deck_check_for(
     return DeckCheckReport(check=check, version=cache["version"], on_date=event.date)
 
 
-def deck_checks_for_event(event) -> list[tuple[DeckList, DeckCheckReport]]:
+def deck_checks_for_event(event: Event) -> list[tuple[DeckList, DeckCheckReport]]:
     """Every list of the event with its check (one version lookup for all of them)."""
     cache: dict = {}
     document = document_find()
@@ -307,7 +313,7 @@ def deck_checks_for_event(event) -> list[tuple[DeckList, DeckCheckReport]]:
     ]
 
 
-def latest_pick_batch(event) -> int:
+def latest_pick_batch(event: Event) -> int:
     from rulings.models import DeckCheckPick
 
     return (

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from typing import TYPE_CHECKING
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -23,13 +24,17 @@ from rulings.models import DeckCheckPick, DeckList, Edition
 from rulings.services import card_pool_set, deck_check_pick_random, deck_list_submit
 from tournaments.models import Event
 
+if TYPE_CHECKING:
+    from rulings.core.docdiff import DocumentDiff
+    from rulings.models import DocumentVersion, RulingsDocument
+
 
 # --- the rulings document --------------------------------------------------------------------
 def _version_page(
     request: HttpRequest,
     *,
-    version,
-    document,
+    version: DocumentVersion | None,
+    document: RulingsDocument | None,
     on_date: dt.date | None,
     form: DateForm | None = None,
     status: int = 200,
@@ -140,7 +145,7 @@ def diff(request: HttpRequest) -> HttpResponse:
     )
 
 
-def _diff_sections(result) -> list[dict]:
+def _diff_sections(result: DocumentDiff) -> list[dict]:
     from rulings.models import SectionChoice
 
     labels = dict(SectionChoice.choices)

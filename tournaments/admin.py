@@ -1,6 +1,10 @@
 """The Django admin for tournaments: browsing and repair. Results and pairings are changed
 through the judge pages and the API, which audit every change; here they are read-only."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from django.contrib import admin
 
 from tournaments.models import (
@@ -13,6 +17,10 @@ from tournaments.models import (
     ResultReport,
     Round,
 )
+
+if TYPE_CHECKING:
+    from django.db.models import Model
+    from django.http import HttpRequest
 
 
 class StaffInline(admin.TabularInline):
@@ -41,13 +49,13 @@ class RegistrationAdmin(admin.ModelAdmin):
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
-    def has_add_permission(self, request, obj=None) -> bool:
+    def has_add_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False
 
-    def has_change_permission(self, request, obj=None) -> bool:
+    def has_change_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False
 
-    def has_delete_permission(self, request, obj=None) -> bool:
+    def has_delete_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False
 
 

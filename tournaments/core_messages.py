@@ -7,11 +7,15 @@ show the same reason in the user's language through this table.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext_lazy as _
 
 from config.errors import DomainError
 from tournaments.core import CoreError
+
+if TYPE_CHECKING:
+    from tournaments.pairing import Problem
 
 MESSAGES = {
     "invalid_best_of": _("A match is best of an odd number of games."),
@@ -76,7 +80,7 @@ PROBLEMS = {
 }
 
 
-def problem_text(problem) -> str:
+def problem_text(problem: Problem) -> str:
     """One problem of a judge-edited pairing, in the user's language."""
     return str(PROBLEMS.get(problem.code.value, problem.code.value))
 

@@ -4,6 +4,7 @@ round 1 complete and round 2 in progress (confirmed, waiting, disputed and missi
 from __future__ import annotations
 
 import datetime as dt
+from typing import TYPE_CHECKING
 
 from django.contrib.auth.models import Group
 from django.utils import timezone
@@ -18,6 +19,10 @@ from tournaments.services.registration import registration_check_in, registratio
 from tournaments.services.results import ReportedResult, match_report
 from tournaments.services.rounds import round_pair_next, round_publish
 
+if TYPE_CHECKING:
+    from accounts.models import User
+    from tournaments.models import Match
+
 OPEN_EVENT = "Demo: Monofacción Open"
 RUNNING_EVENT = "Demo: Humankind league night"
 
@@ -25,26 +30,26 @@ RUNNING_EVENT = "Demo: Humankind league night"
 ROUND_1 = [(2, 0, 0), (2, 1, 0), (0, 2, 0), (1, 2, 0), (1, 1, 1)]
 
 
-def _organiser(ctx: DemoContext):
+def _organiser(ctx: DemoContext) -> User:
     organiser = ctx.judges[0]
     group, _ = Group.objects.get_or_create(name=ORGANISERS_GROUP)
     organiser.groups.add(group)
     return organiser
 
 
-def _register(event: Event, players, organiser, *, checked_in: int) -> None:
+def _register(event: Event, players: list[User], organiser: User, *, checked_in: int) -> None:
     for index, player in enumerate(players):
         registration = registration_register(actor=player, event_id=event.pk)
         if index < checked_in:
             registration_check_in(actor=organiser, registration_id=registration.pk)
 
 
-def _both_report(match, score) -> None:
+def _both_report(match: Match, score: tuple[int, int, int]) -> None:
     for registration in (match.player_a, match.player_b):
         match_report(actor=registration.player, match_id=match.pk, result=ReportedResult(*score))
 
 
-def _open_event(ctx: DemoContext, organiser) -> None:
+def _open_event(ctx: DemoContext, organiser: User) -> None:
     event = event_create(
         actor=organiser,
         name=OPEN_EVENT,
@@ -57,7 +62,7 @@ def _open_event(ctx: DemoContext, organiser) -> None:
     _register(event, ctx.players[:10], organiser, checked_in=6)
 
 
-def _running_event(ctx: DemoContext, organiser) -> None:
+def _running_event(ctx: DemoContext, organiser: User) -> None:
     event = event_create(
         actor=organiser,
         name=RUNNING_EVENT,

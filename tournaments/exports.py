@@ -10,18 +10,21 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Iterable, Iterator
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from tournaments import selectors
 from tournaments.models import Event, Match
 from tournaments.models.choices import RoundStatus
 from tournaments.services.standings import event_standings
 
+if TYPE_CHECKING:
+    from tournaments.models import Registration
+
 EXPORTS = ("players", "matches", "standings")
 GAME_FIELDS = ("chooser", "choice_reason", "choice", "winner", "by_penalty")
 
 
-def _name(registration) -> str:
+def _name(registration: Registration | None) -> str:
     return registration.player.public_name if registration is not None else ""
 
 

@@ -5,10 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from tournaments.models import Match
 
 LABELS = {
     "paired_down": gettext_lazy("Paired down"),
@@ -32,7 +37,7 @@ class FlagText:
     severe: bool
 
 
-def _bye_sentence(params: Mapping[str, Any], name, bye_player: str) -> str:
+def _bye_sentence(params: Mapping[str, Any], name: Callable[[Any], str], bye_player: str) -> str:
     reason = params.get("reason")
     values = {"player": bye_player, "preferred": name(params.get("preferred_player"))}
     if reason == "random_first_round":
@@ -121,6 +126,6 @@ def describe(
     ]
 
 
-def describe_match(match, names: Mapping[int, str]) -> list[FlagText]:
+def describe_match(match: Match, names: Mapping[int, str]) -> list[FlagText]:
     """The flags of a match; the bye sentence names the match's player A."""
     return describe(match.flags, names, bye_player=match.player_a.name)

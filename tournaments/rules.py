@@ -8,15 +8,24 @@ admins may do everything. Whether an action fits the event's current state
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import rules
 
 from accounts.rules import is_site_admin
 from tournaments.models.choices import StaffRole
 
+if TYPE_CHECKING:
+    from django.contrib.auth.models import AnonymousUser
+    from django.db.models import Model
+
+    from accounts.models import User
+    from tournaments.models import Event, Match, Registration
+
 ORGANISERS_GROUP = "organisers"
 
 
-def _event_of(obj):
+def _event_of(obj: Model | None) -> Event | None:
     """The event an object belongs to: an event itself, a match (through its round), or
     anything with an ``event`` (rounds, registrations, penalties, deck lists...)."""
     from tournaments.models import Event, Match
@@ -28,7 +37,7 @@ def _event_of(obj):
     return getattr(obj, "event", None)
 
 
-def _role_in(user, obj) -> str | None:
+def _role_in(user: User | AnonymousUser, obj: Model | None) -> str | None:
     event = _event_of(obj)
     if event is None or not user.is_authenticated:
         return None
@@ -39,27 +48,27 @@ def _role_in(user, obj) -> str | None:
 
 
 @rules.predicate
-def is_event_organiser(user, obj) -> bool:
+def is_event_organiser(user: User | AnonymousUser, obj: Model | None) -> bool:
     return _role_in(user, obj) == StaffRole.ORGANISER
 
 
 @rules.predicate
-def is_event_judge(user, obj) -> bool:
+def is_event_judge(user: User | AnonymousUser, obj: Model | None) -> bool:
     return _role_in(user, obj) in {StaffRole.ORGANISER, StaffRole.JUDGE}
 
 
 @rules.predicate
-def is_in_organisers_group(user) -> bool:
+def is_in_organisers_group(user: User | AnonymousUser) -> bool:
     return user.is_authenticated and user.groups.filter(name=ORGANISERS_GROUP).exists()
 
 
 @rules.predicate
-def is_judge_somewhere(user) -> bool:
+def is_judge_somewhere(user: User | AnonymousUser) -> bool:
     return user.is_authenticated and user.event_roles.exists()
 
 
 @rules.predicate
-def is_match_player(user, match) -> bool:
+def is_match_player(user: User | AnonymousUser, match: Match | None) -> bool:
     if match is None or not user.is_authenticated:
         return False
     player_ids = {match.player_a.player_id}
@@ -69,7 +78,7 @@ def is_match_player(user, match) -> bool:
 
 
 @rules.predicate
-def is_registration_owner(user, registration) -> bool:
+def is_registration_owner(user: User | AnonymousUser, registration: Registration | None) -> bool:
     return (
         registration is not None and user.is_authenticated and (registration.player_id == user.pk)
     )

@@ -3,12 +3,20 @@ lazy application of an expired round clock)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.db.models import Count, Prefetch, Q, QuerySet
 from django.utils import timezone
 
 from tournaments.models import AuditEntry, Event, Match, Penalty, Registration, Round
 from tournaments.models.choices import MatchStatus, RegistrationStatus, RoundStatus
 from tournaments.services.clock import refresh_round_clock
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import AnonymousUser
+
+    from accounts.models import User
+    from tournaments.models import EventStaff
 
 ACTIVE = (RegistrationStatus.REGISTERED, RegistrationStatus.CHECKED_IN)
 MATCH_RELATED = ("player_a__player", "player_b__player")
@@ -72,7 +80,7 @@ def missing_tables(round_: Round) -> list[int]:
     )
 
 
-def registration_of(event: Event, user) -> Registration | None:
+def registration_of(event: Event, user: User | AnonymousUser) -> Registration | None:
     if not user.is_authenticated:
         return None
     return event.registrations.filter(player=user).first()
@@ -115,11 +123,11 @@ def event_audit(event: Event) -> QuerySet[AuditEntry]:
     return event.audit_entries.select_related("actor").order_by("-created_at", "-pk")
 
 
-def events_judged_by(user) -> QuerySet[Event]:
+def events_judged_by(user: User) -> QuerySet[Event]:
     return Event.objects.filter(staff__user=user).order_by("-date", "-pk")
 
 
-def events_played_by(user) -> QuerySet[Event]:
+def events_played_by(user: User) -> QuerySet[Event]:
     return Event.objects.filter(registrations__player=user).order_by("-date", "-pk")
 
 
@@ -136,7 +144,7 @@ def visible_rounds(event: Event, *, include_drafts: bool) -> list[Round]:
     return list(qs)
 
 
-def event_staff(event: Event):
+def event_staff(event: Event) -> QuerySet[EventStaff]:
     return event.staff.select_related("user").order_by("role", "user__display_name")
 
 

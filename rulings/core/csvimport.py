@@ -119,7 +119,9 @@ def _column_name(raw: str) -> str:
     return _HEADER_ALIASES.get(key, key.replace(" ", "_"))
 
 
-def _records(text: str, columns: tuple[str, ...], required: tuple[str, ...]):
+def _records(
+    text: str, columns: tuple[str, ...], required: tuple[str, ...]
+) -> tuple[list[tuple[int, dict[str, str]]], list[Issue]]:
     """Yield ``(line, {column: value})``; header problems go into the errors list first."""
     errors: list[Issue] = []
     reader = csv.reader(io.StringIO(text, newline=""), strict=True)

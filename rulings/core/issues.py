@@ -11,7 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
 
 #: English templates, by code. Placeholders are ``%(name)s`` params.
 MESSAGES: dict[str, str] = {
@@ -164,6 +167,8 @@ class Issue:
         return data
 
 
-def issue(code: str, *, line: int | None = None, candidate_list=(), **params: Any) -> Issue:
+def issue(
+    code: str, *, line: int | None = None, candidate_list: Iterable[str] = (), **params: Any
+) -> Issue:
     """Shorthand: ``issue("bad_quantity", line=3, quantity="-2", limit=99)``."""
     return Issue(code=code, params=params, line=line, candidates=tuple(candidate_list))

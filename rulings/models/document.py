@@ -17,7 +17,7 @@ from rulings.models.choices import SectionChoice, VersionStatus
 CARD_SECTION_VALUES = sorted(s.value for s in CARD_SECTIONS)
 
 
-def in_language(obj, field: str) -> str:
+def in_language(obj: models.Model, field: str) -> str:
     """``obj.<field>_es`` when Spanish is active and filled in, else ``obj.<field>_en``."""
     lang = (get_language() or "en")[:2]
     if lang == "es":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from django.db import transaction
 from django.db.models import Max
@@ -15,6 +16,11 @@ from rulings.core.csvimport import CardRow, EditionRow, read_cards_csv, read_edi
 from rulings.core.issues import issue
 from rulings.errors import CatalogueImportInvalid
 from rulings.models import Card, Edition
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from rulings.core.issues import Issue
 
 _UPDATED_FIELDS = ["name", "name_key", "type", "faction", "cost", "rarity", "sample", "updated_at"]
 
@@ -36,7 +42,7 @@ class ImportReport:
         }
 
 
-def _refuse(problems, what: str) -> CatalogueImportInvalid:
+def _refuse(problems: Sequence[Issue], what: str) -> CatalogueImportInvalid:
     message = ngettext(
         "The %(file)s file has %(count)s problem; nothing was imported.",
         "The %(file)s file has %(count)s problems; nothing was imported.",

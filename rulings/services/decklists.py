@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import secrets
+from typing import TYPE_CHECKING
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -32,8 +33,11 @@ from tournaments.models import AuditEntry, Event, Registration
 from tournaments.models.choices import RegistrationStatus
 from tournaments.services.locking import lock_event
 
+if TYPE_CHECKING:
+    from accounts.models import User
 
-def _lock_event(event) -> Event:
+
+def _lock_event(event: Event) -> Event:
     """The event row, locked the way every tournament service locks it (event first)."""
     return lock_event(event.pk)
 
@@ -64,7 +68,9 @@ def _card_ids(parsed: ParsedDeckList) -> dict[tuple[str, int], int]:
 
 
 @transaction.atomic
-def deck_list_submit(*, event, player, text: str, actor) -> tuple[DeckList, ParsedDeckList]:
+def deck_list_submit(
+    *, event: Event, player: User, text: str, actor: User
+) -> tuple[DeckList, ParsedDeckList]:
     """Save a player's deck list for an event, replacing any earlier one.
 
     Refused, with nothing saved, when the event takes no lists, the lists are
@@ -127,7 +133,9 @@ def deck_list_submit(*, event, player, text: str, actor) -> tuple[DeckList, Pars
 
 
 @transaction.atomic
-def card_pool_set(*, event, player, text: str, actor, source: str = "judge") -> CardPool:
+def card_pool_set(
+    *, event: Event, player: User, text: str, actor: User, source: str = "judge"
+) -> CardPool:
     """Record the cards a player may build from (sealed product or drafted cards)."""
     event = _lock_event(event)
     parsed = _parse_or_refuse(text.replace("\r\n", "\n").strip())
@@ -156,7 +164,7 @@ def card_pool_set(*, event, player, text: str, actor, source: str = "judge") -> 
 
 @transaction.atomic
 def deck_check_pick_random(
-    *, event, count: int, actor, rng: random.Random | None = None
+    *, event: Event, count: int, actor: User, rng: random.Random | None = None
 ) -> list[DeckList]:
     """Draw ``count`` deck lists for a deck check, preferring lists not drawn before."""
     if count < 1 or count > 50:

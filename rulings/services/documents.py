@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from django.db import transaction
 from django.db.models import Max
@@ -32,6 +33,9 @@ from rulings.models import (
     VersionStatus,
 )
 from rulings.selectors import latest_published, open_draft
+
+if TYPE_CHECKING:
+    from accounts.models import User
 
 
 def _lock_document(document: RulingsDocument) -> RulingsDocument:
@@ -68,7 +72,7 @@ def _copy_entries(source: DocumentVersion, target: DocumentVersion) -> None:
 
 
 @transaction.atomic
-def document_version_start_draft(*, document: RulingsDocument, actor) -> DocumentVersion:
+def document_version_start_draft(*, document: RulingsDocument, actor: User) -> DocumentVersion:
     """A new draft, starting as a copy of the latest published version."""
     document = _lock_document(document)
     if open_draft(document) is not None:
@@ -182,7 +186,7 @@ def document_version_publish(
     *,
     version: DocumentVersion,
     published_on: dt.date,
-    actor,
+    actor: User,
     today: dt.date | None = None,
 ) -> DocumentVersion:
     """Publish a draft: it is frozen and in force from the day after ``published_on``.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -256,7 +257,7 @@ class GameIn(serializers.Serializer):
         help_text="Qíahn: the game record (format 1 for Qíahn Tactics; see /api/schema/).",
     )
 
-    def to_internal_value(self, data):
+    def to_internal_value(self, data: object) -> dict[str, Any]:
         value = super().to_internal_value(data)
         return {k: v for k, v in value.items() if v is not None}
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
@@ -30,11 +32,19 @@ from tournaments.services import (
 )
 from tournaments.services.permissions import ensure_allowed
 
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from django.db.models import QuerySet
+    from rest_framework.serializers import Serializer
+
+    from tournaments.models import AuditEntry, Penalty
+
 TAG = ["events"]
 ROUND_PARAM = OpenApiParameter("round", int, description="standings as of this round")
 
 
-def _input(serializer_class, request: Request):
+def _input(serializer_class: type[Serializer], request: Request) -> dict[str, Any]:
     serializer = serializer_class(data=request.data)
     serializer.is_valid(raise_exception=True)
     return serializer.validated_data
@@ -50,13 +60,13 @@ def _result_in(data: dict) -> results.ReportedResult:
 class EventListCreate(ListCreateAPIView):
     """Events, newest first (filter with `status` and `game`); organisers create them."""
 
-    def get_queryset(self):
+    def get_queryset(self) -> QuerySet[Event]:
         return selectors.event_list(
             status=self.request.query_params.get("status"),
             game=self.request.query_params.get("game"),
         )
 
-    def get_serializer_class(self):
+    def get_serializer_class(self) -> type[s.EventIn | s.EventOut]:
         return s.EventIn if self.request.method == "POST" else s.EventOut
 
     @extend_schema(request=s.EventIn, responses={201: s.EventOut})
@@ -71,7 +81,7 @@ class EventDetail(RetrieveUpdateAPIView):
     queryset = Event.objects.all()
     http_method_names = ["get", "patch", "head", "options"]
 
-    def get_serializer_class(self):
+    def get_serializer_class(self) -> type[s.EventIn | s.EventOut]:
         return s.EventIn if self.request.method == "PATCH" else s.EventOut
 
     @extend_schema(request=s.EventIn, responses=s.EventOut)
@@ -89,7 +99,7 @@ class EventPlayers(ListAPIView):
     serializer_class = s.RegistrationOut
     pagination_class = None
 
-    def get_queryset(self):
+    def get_queryset(self) -> QuerySet[Registration]:
         return selectors.event_players(self.event)
 
     @property
@@ -174,7 +184,7 @@ class EventRounds(ListAPIView):
     serializer_class = s.RoundOut
     pagination_class = None
 
-    def get_queryset(self):
+    def get_queryset(self) -> list[Round]:
         return selectors.event_rounds(get_object_or_404(Event, pk=self.kwargs["pk"]))
 
 
@@ -194,7 +204,11 @@ class RoundDetail(APIView):
         return Response(data)
 
 
-def _clock_view(action, input_serializer=None, doc: str = ""):
+def _clock_view(
+    action: Callable[..., Round],
+    input_serializer: type[Serializer] | None = None,
+    doc: str = "",
+) -> type[APIView]:
     @extend_schema(tags=TAG, request=input_serializer, responses=s.RoundOut, description=doc)
     class ClockView(APIView):
         def post(self, request: Request, pk: int) -> Response:
@@ -278,7 +292,7 @@ class EventPenalties(ListAPIView):
     serializer_class = s.PenaltyOut
     pagination_class = None
 
-    def get_queryset(self):
+    def get_queryset(self) -> QuerySet[Penalty]:
         event = get_object_or_404(Event, pk=self.kwargs["pk"])
         ensure_allowed(self.request.user, "tournaments.run_event", event)
         return selectors.event_penalties(event)
@@ -296,7 +310,7 @@ class EventPenalties(ListAPIView):
 class EventAudit(ListAPIView):
     serializer_class = s.AuditOut
 
-    def get_queryset(self):
+    def get_queryset(self) -> QuerySet[AuditEntry]:
         event = get_object_or_404(Event, pk=self.kwargs["pk"])
         ensure_allowed(self.request.user, "tournaments.view_audit", event)
         return selectors.event_audit(event)

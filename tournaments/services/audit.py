@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tournaments.models import AuditEntry, Event
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import AnonymousUser
+
+    from accounts.models import User
 
 
 def audit_record(
     *,
     event: Event,
-    actor,
+    actor: User | AnonymousUser | None,
     action: str,
     target: str = "",
     before: Any = None,

@@ -8,6 +8,7 @@ conditional UPDATE, so it is applied exactly once whoever comes first.
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
 
 from django.db import transaction
 from django.utils import timezone
@@ -21,6 +22,9 @@ from tournaments.models.choices import RoundStatus
 from tournaments.services.audit import audit_record
 from tournaments.services.locking import lock_match, lock_round
 from tournaments.services.permissions import ensure_allowed
+
+if TYPE_CHECKING:
+    from tournaments.models import Match
 
 ROUND_DEADLINE_TASK = "tournaments.tasks.apply_round_deadlines"
 MAX_EXTENSION = timedelta(hours=2)
@@ -159,7 +163,7 @@ def round_adjust_clock(*, actor: User, round_id: int, seconds: int) -> Round:
 
 
 @transaction.atomic
-def match_extend_time(*, actor: User, match_id: int, seconds: int, reason: str = ""):
+def match_extend_time(*, actor: User, match_id: int, seconds: int, reason: str = "") -> Match:
     """A time extension for one table (e.g. after a long judge call)."""
     match = lock_match(match_id)
     ensure_allowed(actor, "tournaments.run_event", match.round.event)

@@ -7,9 +7,10 @@ Only the named row is locked (``of=("self",)``), never the rows joined for displ
 from __future__ import annotations
 
 import functools
+from typing import TypeVar
 
 from django.db import connection
-from django.db.models import QuerySet
+from django.db.models import Model, QuerySet
 from django.utils.translation import gettext as _
 
 from accounts.models import User
@@ -18,8 +19,10 @@ from config.joined_rows import JoinedRows, quoted
 from config.prepared import hot_cursor
 from tournaments.models import Event, Match, Registration, Round
 
+M = TypeVar("M", bound=Model)
 
-def _get_locked(queryset: QuerySet, pk: int, message: str):
+
+def _get_locked(queryset: QuerySet[M], pk: int, message: str) -> M:
     # No ORDER BY: a primary-key lookup needs none, and the models' default orderings
     # would join and sort the related tables.
     rows = list(queryset.select_for_update(of=("self",)).filter(pk=pk).order_by()[:1])

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -21,8 +23,11 @@ from tournaments.services.permissions import ensure_allowed
 from tournaments.services.registration import registration_drop
 from tournaments.services.results import ReportedResult, match_set_result
 
+if TYPE_CHECKING:
+    from tournaments.models import Registration
 
-def _current_match(registration) -> Match | None:
+
+def _current_match(registration: Registration) -> Match | None:
     """The player's match in the latest round, if it still has no confirmed result."""
     return (
         Match.objects.filter(seats__registration=registration)

@@ -22,7 +22,9 @@ SIDES = ("heads", "tails")
 RECORD_KEYS = ("side_a", "score", "record")
 
 
-def _refuse(number: int, reason: str, *, code: str = "record", extra: dict | None = None):
+def _refuse(
+    number: int, reason: str, *, code: str = "record", extra: dict | None = None
+) -> DomainError:
     return DomainError(
         _("Game %(n)s: %(reason)s") % {"n": number, "reason": reason},
         field="games",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.crypto import get_random_string
@@ -16,10 +18,13 @@ from tournaments.services.locking import event_of_registration, lock_event, lock
 from tournaments.services.permissions import ensure_allowed
 from tournaments.services.standings import bump_results_version
 
+if TYPE_CHECKING:
+    from tournaments.models import Event
+
 ACTIVE = (RegistrationStatus.REGISTERED, RegistrationStatus.CHECKED_IN)
 
 
-def _ensure_room(event) -> None:
+def _ensure_room(event: Event) -> None:
     if event.player_cap is None:
         return
     taken = event.registrations.filter(status__in=ACTIVE).count()
@@ -27,7 +32,7 @@ def _ensure_room(event) -> None:
         raise ConflictError(_("The event is full (%(cap)s players).") % {"cap": event.player_cap})
 
 
-def _create(event, player: User, **fields) -> Registration:
+def _create(event: Event, player: User, **fields) -> Registration:
     try:
         with transaction.atomic():
             return Registration.objects.create(event=event, player=player, **fields)

@@ -4,15 +4,24 @@ from __future__ import annotations
 
 from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
+from typing import TYPE_CHECKING, TypeVar
 
 from django import template
 from django.utils.formats import number_format
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from tournaments.models import Match
+
+K = TypeVar("K")
+V = TypeVar("V")
 
 register = template.Library()
 
 
 @register.filter
-def pct(value) -> str:
+def pct(value: Fraction | Decimal | float | str | None) -> str:
     """A fraction in 0..1 as a percentage with two decimals, in the page's locale."""
     if value is None or value == "":
         return ""
@@ -22,7 +31,7 @@ def pct(value) -> str:
 
 
 @register.filter
-def clock(seconds) -> str:
+def clock(seconds: float | None) -> str:
     """Seconds as h:mm:ss or m:ss (a paused round's time left)."""
     if seconds is None:
         return ""
@@ -35,7 +44,7 @@ def clock(seconds) -> str:
 
 
 @register.filter
-def get(mapping, key):
+def get(mapping: Mapping[K, V] | None, key: K) -> V | None:
     """``mapping|get:key`` for dictionaries keyed by ids."""
     if mapping is None:
         return None
@@ -43,7 +52,7 @@ def get(mapping, key):
 
 
 @register.filter
-def score(match) -> str:
+def score(match: Match) -> str:
     """A confirmed match's games as "2-1" or "1-1-1" (with drawn games)."""
     if match.games_won_a is None:
         return ""
@@ -54,7 +63,7 @@ def score(match) -> str:
 
 
 @register.filter
-def compact_json(value) -> str:
+def compact_json(value: object) -> str:
     """An audit entry's before/after, as compact JSON."""
     import json
 

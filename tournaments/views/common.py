@@ -65,7 +65,12 @@ def attempt(
         return Outcome(False, status=400)
 
 
-def _report(request, form, errors: list[tuple[str | None, str]], fields_only: bool) -> None:
+def _report(
+    request: HttpRequest,
+    form: forms.Form | None,
+    errors: list[tuple[str | None, str]],
+    fields_only: bool,
+) -> None:
     for field, message in errors:
         on_form = form is not None and field in form.fields
         if form is None or (fields_only and not on_form):

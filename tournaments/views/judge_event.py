@@ -37,7 +37,12 @@ def event_new(request: HttpRequest) -> HttpResponse:
     return render(request, "tournaments/event_form.html", {"form": form}, status=status)
 
 
-def _edit_context(request: HttpRequest, event: Event, form=None, staff_form=None) -> dict:
+def _edit_context(
+    request: HttpRequest,
+    event: Event,
+    form: EventForm | None = None,
+    staff_form: StaffForm | None = None,
+) -> dict:
     started = event.status != EventStatus.REGISTRATION
     return event_context(
         request,

@@ -3,6 +3,8 @@ check-in, fixed tables. Drops go through the drop page (player.drop)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -21,8 +23,13 @@ from tournaments.services.registration import (
 )
 from tournaments.views.common import attempt, event_context, get_event, require
 
+if TYPE_CHECKING:
+    from tournaments.models import Event
 
-def _render(request: HttpRequest, event, *, form=None, status: int = 200) -> HttpResponse:
+
+def _render(
+    request: HttpRequest, event: Event, *, form: PlayerAddForm | None = None, status: int = 200
+) -> HttpResponse:
     registrations = list(selectors.event_players(event))
     context = event_context(
         request,
@@ -124,7 +131,7 @@ def fixed_table(request: HttpRequest, pk: int) -> HttpResponse:
     return _render(request, event, status=outcome.status)
 
 
-def _players_url(event) -> str:
+def _players_url(event: Event) -> str:
     from django.urls import reverse
 
     return reverse("tournaments:judge_players", args=[event.pk])

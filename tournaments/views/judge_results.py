@@ -3,6 +3,8 @@ log."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
@@ -21,6 +23,12 @@ from tournaments.services.penalties import penalty_issue
 from tournaments.services.results import ReportedResult, match_set_result
 from tournaments.views.common import attempt, event_context, get_event, match_names, require
 
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from tournaments.forms import JudgeResultForm
+    from tournaments.models import Event, Game
+
 CHOICE_REASONS = {
     "won_random_method": gettext_lazy("won the coin or die"),
     "lost_game_1": gettext_lazy("lost game 1"),
@@ -35,11 +43,11 @@ def _side_name(names: dict[str, str], side: str) -> str:
     return names.get(side, "")
 
 
-def _value(game, key: str):
+def _value(game: Game | dict[str, Any], key: str) -> str | bool | None:
     return game.get(key) if isinstance(game, dict) else getattr(game, key, "")
 
 
-def game_lines(games, names: dict[str, str]) -> list[dict]:
+def game_lines(games: Iterable[Game | dict[str, Any]], names: dict[str, str]) -> list[dict]:
     """Games (stored ``Game`` rows or reported dicts) in words, with the players' names."""
     return [
         {
@@ -54,7 +62,9 @@ def game_lines(games, names: dict[str, str]) -> list[dict]:
     ]
 
 
-def _result_context(request: HttpRequest, match: Match, form=None) -> dict:
+def _result_context(
+    request: HttpRequest, match: Match, form: JudgeResultForm | None = None
+) -> dict:
     event = match.round.event
     names = match_names(match)
     reports = []
@@ -166,7 +176,7 @@ def _accept_report(request: HttpRequest, match: Match) -> HttpResponse:
     return redirect("tournaments:dashboard_round", match.round.event_id, match.round.number)
 
 
-def _penalty_players(event) -> list:
+def _penalty_players(event: Event) -> list:
     return [r for r in selectors.event_players(event) if r.status != "no_show"]
 
 

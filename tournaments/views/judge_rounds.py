@@ -3,6 +3,8 @@ results missing), re-pair, swap, publish, the clock, table extensions, top cut, 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
@@ -25,6 +27,11 @@ from tournaments.services.rounds import (
 )
 from tournaments.services.topcut import event_finish, topcut_advance, topcut_start
 from tournaments.views.common import attempt, event_context, get_event, require, round_clock
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from django.http import HttpResponseRedirect
 
 
 def next_step(event: Event, latest: Round | None) -> str:
@@ -103,12 +110,14 @@ def dashboard_context(
     return context
 
 
-def _render(request, event, number=None, status=200, **forms) -> HttpResponse:
+def _render(
+    request: HttpRequest, event: Event, number: int | None = None, status: int = 200, **forms
+) -> HttpResponse:
     context = dashboard_context(request, event, number, **forms)
     return render(request, "tournaments/dashboard.html", context, status=status)
 
 
-def _to_round(event_pk: int, number: int | None):
+def _to_round(event_pk: int, number: int | None) -> HttpResponseRedirect:
     if number is None:
         return redirect("tournaments:dashboard", event_pk)
     return redirect("tournaments:dashboard_round", event_pk, number)
@@ -293,7 +302,12 @@ def extend(request: HttpRequest, pk: int) -> HttpResponse:
     return _to_round(event.pk, round_.number)
 
 
-def _event_step(request: HttpRequest, pk: int, action, success) -> HttpResponse:
+def _event_step(
+    request: HttpRequest,
+    pk: int,
+    action: Callable[..., Round | Event | None],
+    success: str | Callable[[Round | Event | None], str],
+) -> HttpResponse:
     event = get_event(pk)
     require(request, "tournaments.run_event", event)
     outcome = attempt(request, lambda: action(actor=request.user, event_id=event.pk))

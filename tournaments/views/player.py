@@ -4,6 +4,7 @@ history, and dropping from the event."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -21,6 +22,10 @@ from tournaments.models.choices import EventStatus, MatchStatus, RoundStatus
 from tournaments.services.registration import registration_drop, registration_register
 from tournaments.services.results import match_report
 from tournaments.views.common import attempt, event_context, get_event, round_clock
+
+if TYPE_CHECKING:
+    from tournaments.forms import ResultForm
+    from tournaments.models import Event
 
 
 @dataclass(frozen=True)
@@ -106,7 +111,7 @@ def can_report(match: Match | None) -> bool:
     )
 
 
-def _my_match_context(request: HttpRequest, event, form=None) -> dict:
+def _my_match_context(request: HttpRequest, event: Event, form: ResultForm | None = None) -> dict:
     context = event_context(request, event, "me")
     registration = context["my_registration"]
     if registration is None:

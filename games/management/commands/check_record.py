@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any
+from typing import IO, TYPE_CHECKING, Any
 
 from django.core.management.base import BaseCommand
 from django.utils import translation
@@ -20,6 +20,9 @@ from django.utils.translation import gettext as _
 from games.engines.errors import RecordSyntaxError
 from games.engines.registry import check_record, loads_record, supported_games
 from games.messages import error_text, score_text, verdict_payload
+
+if TYPE_CHECKING:
+    from django.core.management.base import CommandParser
 
 VALID, INVALID, UNREADABLE = 0, 1, 2
 
@@ -36,7 +39,7 @@ class Command(BaseCommand):
     )
     stealth_options = ("stdin",)
 
-    def add_arguments(self, parser) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("files", nargs="+", metavar="FILE", help="record files; - for stdin")
         parser.add_argument(
             "--json", action="store_true", help="print a JSON array, one verdict per file"
@@ -66,7 +69,7 @@ class Command(BaseCommand):
         if status != VALID:
             sys.exit(status)
 
-    def _read(self, name: str, stdin) -> str:
+    def _read(self, name: str, stdin: IO[str] | IO[bytes]) -> str:
         try:
             if name == "-":
                 data = stdin.buffer.read() if hasattr(stdin, "buffer") else stdin.read()
@@ -82,7 +85,9 @@ class Command(BaseCommand):
                 raise Unreadable(_("not UTF-8 text")) from exc
         return data
 
-    def _check(self, name: str, stdin, *, with_rounds: bool) -> tuple[dict[str, Any], int]:
+    def _check(
+        self, name: str, stdin: IO[str] | IO[bytes], *, with_rounds: bool
+    ) -> tuple[dict[str, Any], int]:
         try:
             text = self._read(name, stdin)
         except Unreadable as exc:

@@ -10,6 +10,7 @@ import datetime as dt
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
@@ -27,6 +28,12 @@ from rulings.deckcheck import (
 )
 from rulings.messages import issue_message, issue_payload
 
+if TYPE_CHECKING:
+    from django.core.management.base import CommandParser
+
+    from rulings.deckcheck import CardIndex, DeckCheck, ParsedDeckList
+    from rulings.models import DocumentVersion
+
 LEGAL, ILLEGAL, UNREADABLE = 0, 1, 2
 
 
@@ -37,7 +44,7 @@ class Command(BaseCommand):
         "2 unreadable."
     )
 
-    def add_arguments(self, parser) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument(
             "file", metavar="FILE", help="deck list: one line per card, e.g. '3 DV 6'"
         )
@@ -70,7 +77,7 @@ class Command(BaseCommand):
         except UnicodeDecodeError:
             self._fail(f"{path}: not UTF-8 text")
 
-    def _parse(self, path: str, index):
+    def _parse(self, path: str, index: CardIndex) -> ParsedDeckList:
         parsed = parse_deck_list(self._read(path), index)
         if not parsed.ok:
             for problem in parsed.errors:
@@ -131,7 +138,9 @@ class Command(BaseCommand):
         if not result.legal:
             sys.exit(ILLEGAL)
 
-    def _print(self, result, version, on_date, path) -> None:
+    def _print(
+        self, result: DeckCheck, version: DocumentVersion | None, on_date: dt.date, path: str
+    ) -> None:
         out = self.stdout
         verdict = "LEGAL" if result.legal else "NOT LEGAL"
         out.write(f"{path}: {verdict} for {result.format.name}")

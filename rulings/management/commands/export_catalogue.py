@@ -1,16 +1,20 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from django.core.management.base import BaseCommand
 
 from rulings import selectors
 
+if TYPE_CHECKING:
+    from django.core.management.base import CommandParser
+
 
 class Command(BaseCommand):
     help = "Export the catalogue as CSV (the same columns import_catalogue reads)."
 
-    def add_arguments(self, parser) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--editions", metavar="FILE", help="write editions here")
         parser.add_argument("--cards", metavar="FILE", help="write cards here (default: stdout)")
 

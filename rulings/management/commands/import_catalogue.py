@@ -1,12 +1,16 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from django.core.management.base import BaseCommand, CommandError
 
 from rulings.core.csvimport import MAX_CSV_BYTES
 from rulings.errors import CatalogueImportInvalid
 from rulings.services import catalogue_import
+
+if TYPE_CHECKING:
+    from django.core.management.base import CommandParser
 
 
 def _read(path: str) -> bytes:
@@ -25,7 +29,7 @@ class Command(BaseCommand):
         "every bad row is printed with its line and reason (exit 1)."
     )
 
-    def add_arguments(self, parser) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--editions", metavar="FILE", help="code,name,set_size,release_date")
         parser.add_argument(
             "--cards", metavar="FILE", help="edition,number,name,type,faction,cost,rarity,sample"

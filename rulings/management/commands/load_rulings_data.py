@@ -1,8 +1,13 @@
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.core.management.base import BaseCommand
 
 from rulings.demo import load_rulings_data
+
+if TYPE_CHECKING:
+    from django.core.management.base import CommandParser
 
 
 class Command(BaseCommand):
@@ -11,7 +16,7 @@ class Command(BaseCommand):
         "the 2006-11-17 DAR version. Idempotent; never changes rows that already exist."
     )
 
-    def add_arguments(self, parser) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument(
             "--no-sample", action="store_true", help="leave out the invented sample cards"
         )

@@ -1,13 +1,20 @@
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from django.core.management.base import BaseCommand, CommandError
 
 from tournaments.exports import EXPORTS, export_rows, write_csv
 from tournaments.models import Event
 
+if TYPE_CHECKING:
+    from django.core.management.base import CommandParser
+
 
 class Command(BaseCommand):
     help = "Print an event's players, matches or standings as CSV (header row first)."
 
-    def add_arguments(self, parser) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("event_id", type=int)
         parser.add_argument("--what", choices=EXPORTS, required=True)
         parser.add_argument(

@@ -1,6 +1,13 @@
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from django.core.management.base import BaseCommand, CommandError
 
 from tournaments.services.simulation import RoundTiming, simulate_event
+
+if TYPE_CHECKING:
+    from django.core.management.base import CommandParser
 
 
 class Command(BaseCommand):
@@ -9,7 +16,7 @@ class Command(BaseCommand):
         "services; print the event id and per-round pairing and standings times."
     )
 
-    def add_arguments(self, parser) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--players", type=int, required=True)
         parser.add_argument("--rounds", type=int, required=True)
         parser.add_argument("--seed", type=int, default=1)
