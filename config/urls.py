@@ -1,9 +1,13 @@
 from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import include, path, register_converter
 
 from config import views
+from config.converters import DatabaseIdConverter
 from config.language import set_language
+
+# Before the included URL modules are read: they use it for every id in a path.
+register_converter(DatabaseIdConverter, "id")
 
 urlpatterns = [
     path("healthz", views.healthz, name="healthz"),

@@ -401,10 +401,10 @@ class DocumentVersionAdmin(admin.ModelAdmin):
         view = self.admin_site.admin_view
         return [
             path("start-draft/", view(self.start_draft_view), name="rulings_version_start_draft"),
-            path("<int:pk>/preview/", view(self.preview_view), name="rulings_version_preview"),
-            path("<int:pk>/diff/", view(self.diff_view), name="rulings_version_diff"),
-            path("<int:pk>/publish/", view(self.publish_view), name="rulings_version_publish"),
-            path("<int:pk>/discard/", view(self.discard_view), name="rulings_version_discard"),
+            path("<id:pk>/preview/", view(self.preview_view), name="rulings_version_preview"),
+            path("<id:pk>/diff/", view(self.diff_view), name="rulings_version_diff"),
+            path("<id:pk>/publish/", view(self.publish_view), name="rulings_version_publish"),
+            path("<id:pk>/discard/", view(self.discard_view), name="rulings_version_discard"),
             *super().get_urls(),
         ]
 

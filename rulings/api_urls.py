@@ -10,7 +10,7 @@ urlpatterns = [
         name="rulings-version-in-force",
     ),
     path(
-        "rulings/versions/<int:number>/",
+        "rulings/versions/<id:number>/",
         api.VersionDetailView.as_view(),
         name="rulings-version",
     ),
@@ -18,32 +18,32 @@ urlpatterns = [
     path("rulings/editions/", api.EditionListView.as_view(), name="rulings-editions"),
     path("rulings/cards/", api.CardListView.as_view(), name="rulings-cards"),
     path(
-        "rulings/events/<int:event_id>/deck-list/",
+        "rulings/events/<id:event_id>/deck-list/",
         api.MyDeckListView.as_view(),
         name="rulings-my-deck-list",
     ),
     path(
-        "rulings/events/<int:event_id>/deck-list/submit/",
+        "rulings/events/<id:event_id>/deck-list/submit/",
         api.DeckListSubmitView.as_view(),
         name="rulings-deck-list-submit",
     ),
     path(
-        "rulings/events/<int:event_id>/deck-lists/",
+        "rulings/events/<id:event_id>/deck-lists/",
         api.EventDeckListsView.as_view(),
         name="rulings-event-deck-lists",
     ),
     path(
-        "rulings/events/<int:event_id>/deck-checks/random/",
+        "rulings/events/<id:event_id>/deck-checks/random/",
         api.RandomDeckCheckView.as_view(),
         name="rulings-random-deck-check",
     ),
     path(
-        "rulings/events/<int:event_id>/pools/<int:player_id>/",
+        "rulings/events/<id:event_id>/pools/<id:player_id>/",
         api.CardPoolSetView.as_view(),
         name="rulings-card-pool",
     ),
     path(
-        "rulings/deck-lists/<int:deck_list_id>/",
+        "rulings/deck-lists/<id:deck_list_id>/",
         api.DeckListDetailView.as_view(),
         name="rulings-deck-list",
     ),

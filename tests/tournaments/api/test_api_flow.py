@@ -209,3 +209,32 @@ def test_the_report_response_has_the_documented_shape(organiser, event_id, playe
     match.refresh_from_db()
     assert response.json() == ReportOut(match).data == report_payload(match)
     assert response.json()["status"] == "confirmed"
+
+
+BEYOND_64_BITS = str(2**63)
+
+
+@pytest.mark.parametrize(
+    ("method", "path"),
+    [
+        ("post", "/api/matches/{id}/report/"),
+        ("post", "/api/matches/{id}/extend/"),
+        ("post", "/api/rounds/{id}/clock/start/"),
+        ("get", "/api/events/{id}/"),
+        ("get", "/events/{id}/"),
+    ],
+)
+def test_an_id_past_64_bits_is_not_found(organiser, method, path):
+    """Such an id would make the database refuse the query (a server error); it cannot
+    name anything, so the path does not match."""
+    body = {"seconds": 60, "games_won_a": 2, "games_won_b": 0, "games_drawn": 0}
+    for id_ in (BEYOND_64_BITS, str(2**63 - 1)):
+        response = getattr(client_for(organiser), method)(path.format(id=id_), body, format="json")
+        assert response.status_code == 404, (id_, response.content[:200])
+
+
+def test_a_huge_page_size_is_capped(organiser, event_id, players):
+    api = client_for(organiser)
+    response = api.get(f"/api/events/{event_id}/audit/", {"limit": "9" * 40})
+    assert response.status_code == 200
+    assert 0 < len(response.json()["results"]) <= 1000
