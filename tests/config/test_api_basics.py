@@ -113,3 +113,20 @@ def test_token_of_a_deactivated_user_is_refused(player):
     response = client.get("/api/me/")
     assert response.status_code == 401
     assert response.json()["detail"] == "User inactive or deleted."
+
+
+@pytest.mark.parametrize(
+    "path", ["/api/events/?game=%00", "/api/rulings/cards/?edition=x%00y", "/api/events/?%00=1"]
+)
+def test_a_nul_in_the_query_string_is_a_400(path):
+    response = APIClient().get(path, HTTP_ACCEPT_LANGUAGE="es")
+    assert response.status_code == 400
+    assert "NUL" in response.json()["detail"]
+    assert response.json()["detail"].startswith("La dirección")
+
+
+def test_a_nul_in_a_page_query_string_is_a_400_page(client):
+    response = client.get("/rulings/cards/?edition=%00")
+    assert response.status_code == 400
+    assert "text/html" in response["Content-Type"]
+    assert client.get("/rulings/cards/?edition=%2500").status_code == 200

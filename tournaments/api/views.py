@@ -8,7 +8,7 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import permissions, status
 from rest_framework.generics import ListAPIView, ListCreateAPIView, RetrieveUpdateAPIView
 from rest_framework.request import Request
@@ -20,6 +20,7 @@ from config.errors import DomainError, NotFoundError
 from tournaments import exports, selectors
 from tournaments.api import serializers as s
 from tournaments.models import Event, Match, Registration, Round
+from tournaments.models.choices import EventStatus, GameKind
 from tournaments.services import (
     clock,
     events,
@@ -56,14 +57,33 @@ def _result_in(data: dict) -> results.ReportedResult:
     )
 
 
+def _choice_param(request: Request, name: str, choices: list[str]) -> str | None:
+    value = request.query_params.get(name) or None
+    if value is not None and value not in choices:
+        raise DomainError(
+            _("Unknown %(name)s %(value)s: use one of %(choices)s.")
+            % {"name": name, "value": repr(value), "choices": ", ".join(choices)},
+            field=name,
+        )
+    return value
+
+
 @extend_schema(tags=TAG)
+@extend_schema_view(
+    get=extend_schema(
+        parameters=[
+            OpenApiParameter("status", OpenApiTypes.STR, enum=EventStatus.values),
+            OpenApiParameter("game", OpenApiTypes.STR, enum=GameKind.values),
+        ]
+    )
+)
 class EventListCreate(ListCreateAPIView):
     """Events, newest first (filter with `status` and `game`); organisers create them."""
 
     def get_queryset(self) -> QuerySet[Event]:
         return selectors.event_list(
-            status=self.request.query_params.get("status"),
-            game=self.request.query_params.get("game"),
+            status=_choice_param(self.request, "status", EventStatus.values),
+            game=_choice_param(self.request, "game", GameKind.values),
         )
 
     def get_serializer_class(self) -> type[s.EventIn | s.EventOut]:

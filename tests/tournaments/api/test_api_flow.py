@@ -238,3 +238,15 @@ def test_a_huge_page_size_is_capped(organiser, event_id, players):
     response = api.get(f"/api/events/{event_id}/audit/", {"limit": "9" * 40})
     assert response.status_code == 200
     assert 0 < len(response.json()["results"]) <= 1000
+
+
+def test_the_event_list_filters_by_known_values_and_names_the_others(event_id):
+    api = APIClient()
+    assert [
+        e["id"] for e in api.get("/api/events/", {"status": "registration"}).json()["results"]
+    ] == [event_id]
+    assert api.get("/api/events/", {"status": "running"}).json()["results"] == []
+    response = api.get("/api/events/", {"game": "chess"}, HTTP_ACCEPT_LANGUAGE="es")
+    assert response.status_code == 400
+    body = response.json()
+    assert "chess" in str(body) and "humankind" in str(body)
