@@ -16,6 +16,7 @@ from tournaments.match_scores import wins_needed
 from tournaments.models import Event, Match, Registration
 from tournaments.models.choices import MatchStatus, PenaltyKind, StaffRole
 from tournaments.services.events import EDITABLE, LOCKED_WHEN_RUNNING
+from tournaments.services.registration import MAX_FIXED_TABLE
 from tournaments.services.results import ReportedResult
 from tournaments.services.standings import tiebreak_presets
 
@@ -137,7 +138,9 @@ class CheckInForm(forms.Form):
 
 
 class FixedTableForm(forms.Form):
-    table = forms.IntegerField(label=_("Fixed table"), min_value=1, max_value=9999, required=False)
+    table = forms.IntegerField(
+        label=_("Fixed table"), min_value=1, max_value=MAX_FIXED_TABLE, required=False
+    )
 
 
 class DropForm(forms.Form):

@@ -11,6 +11,7 @@ from rest_framework import serializers
 
 from tournaments.models import AuditEntry, Event, Game, Match, Penalty, Registration, Round
 from tournaments.models.event import recommended_swiss_rounds
+from tournaments.services.registration import MAX_FIXED_TABLE
 
 EVENT_SETTINGS = (
     "name",
@@ -110,7 +111,7 @@ class DropIn(serializers.Serializer):
 
 
 class FixedTableIn(serializers.Serializer):
-    table = serializers.IntegerField(allow_null=True, min_value=1)
+    table = serializers.IntegerField(allow_null=True, min_value=1, max_value=MAX_FIXED_TABLE)
 
 
 class GameOut(serializers.ModelSerializer):

@@ -22,6 +22,8 @@ if TYPE_CHECKING:
     from tournaments.models import Event
 
 ACTIVE = (RegistrationStatus.REGISTERED, RegistrationStatus.CHECKED_IN)
+# More tables than the largest events use; also keeps the number inside the column.
+MAX_FIXED_TABLE = 9999
 
 
 def _ensure_room(event: Event) -> None:
@@ -194,8 +196,10 @@ def registration_set_fixed_table(
     lock_event(event_of_registration(registration_id))
     registration = lock_registration(registration_id)
     ensure_allowed(actor, "tournaments.run_event", registration.event)
-    if table is not None and table < 1:
-        raise DomainError(_("Table numbers start at 1."), field="fixed_table")
+    if table is not None and not 1 <= table <= MAX_FIXED_TABLE:
+        raise DomainError(
+            _("Table numbers go from 1 to %(max)s.") % {"max": MAX_FIXED_TABLE}, field="fixed_table"
+        )
     before = registration.fixed_table
     registration.fixed_table = table
     try:

@@ -250,3 +250,12 @@ def test_the_event_list_filters_by_known_values_and_names_the_others(event_id):
     assert response.status_code == 400
     body = response.json()
     assert "chess" in str(body) and "humankind" in str(body)
+
+
+def test_a_fixed_table_past_the_column_is_a_400(organiser, event_id, players):
+    reg = Registration.objects.filter(event_id=event_id).first()
+    response = client_for(organiser).post(
+        f"/api/registrations/{reg.pk}/fixed-table/", {"table": 2**31}, format="json"
+    )
+    assert response.status_code == 400
+    assert "table" in response.json()

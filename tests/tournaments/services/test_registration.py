@@ -113,3 +113,12 @@ def test_fixed_tables_are_unique(event, regs, judge):
         registration_set_fixed_table(actor=judge, registration_id=regs[1].pk, table=5)
     with pytest.raises(DomainError):
         registration_set_fixed_table(actor=judge, registration_id=regs[1].pk, table=0)
+
+
+@pytest.mark.parametrize("table", [0, 10_000, 2**31, 2**63])
+def test_a_fixed_table_outside_1_to_9999_is_refused_and_nothing_changes(regs, judge, table):
+    registration_set_fixed_table(actor=judge, registration_id=regs[0].pk, table=7)
+    with pytest.raises(DomainError, match="from 1 to 9999"):
+        registration_set_fixed_table(actor=judge, registration_id=regs[0].pk, table=table)
+    regs[0].refresh_from_db()
+    assert regs[0].fixed_table == 7
