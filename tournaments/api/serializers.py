@@ -343,7 +343,9 @@ class PenaltyIn(serializers.Serializer):
     )
     reason = serializers.CharField(max_length=300)
     match_id = serializers.IntegerField(required=False, allow_null=True)
-    game_number = serializers.IntegerField(required=False, allow_null=True, min_value=1)
+    game_number = serializers.IntegerField(
+        required=False, allow_null=True, min_value=1, max_value=9
+    )
 
 
 class PenaltyOut(serializers.ModelSerializer):

@@ -74,7 +74,9 @@ def penalty_issue(
         raise ConflictError(_("This player has no match in progress to apply it to."))
     if match is not None and match.is_bye and kind != PenaltyKind.WARNING:
         raise ConflictError(_("A bye cannot be lost."))
-    if kind == PenaltyKind.GAME_LOSS:
+    if kind != PenaltyKind.GAME_LOSS:
+        game_number = None  # only a game loss names a game (the form says so)
+    else:
         if match.status == MatchStatus.CONFIRMED:
             raise ConflictError(_("The match already has a confirmed result."))
         already = Penalty.objects.filter(match=match, kind=PenaltyKind.GAME_LOSS).count()

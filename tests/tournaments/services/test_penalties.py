@@ -100,3 +100,20 @@ def test_a_warning_is_recorded_without_changing_results(match, regs, judge):
     penalty_issue(actor=judge, registration_id=regs[0].pk, kind="warning", reason="Slow play")
     match.refresh_from_db()
     assert match.status == MatchStatus.PENDING
+
+
+@pytest.mark.parametrize("game_number", [2, 40_000])
+def test_only_a_game_loss_keeps_a_game_number(match, regs, judge, game_number):
+    warning = penalty_issue(
+        actor=judge,
+        registration_id=regs[0].pk,
+        kind="warning",
+        reason="Slow play",
+        game_number=game_number,
+    )
+    warning.refresh_from_db()
+    assert warning.game_number is None
+    with pytest.raises(DomainError, match="one of the match's games"):
+        penalty_issue(
+            actor=judge, registration_id=regs[0].pk, kind="game_loss", reason="x", game_number=4
+        )
