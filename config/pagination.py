@@ -1,5 +1,5 @@
 """API pagination: ``limit`` and ``offset``, with a cap on ``limit`` so a huge one is
-answered with at most ``MAX_LIMIT`` items instead of a query the database refuses."""
+answered with at most ``max_limit`` items instead of a query the database refuses."""
 
 from __future__ import annotations
 

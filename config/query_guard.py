@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 
 from config.views import bad_request
@@ -27,14 +27,8 @@ class NullCharacterGuard:
             "\x00" in key or any("\x00" in value for value in values)
             for key, values in request.GET.lists()
         ):
-            if request.path_info.startswith("/api/"):
-                return JsonResponse(
-                    {
-                        "detail": _(
-                            "The query string holds a NUL character, which no parameter accepts."
-                        )
-                    },
-                    status=400,
-                )
-            return bad_request(request)
+            return bad_request(
+                request,
+                detail=_("The query string holds a NUL character, which no parameter accepts."),
+            )
         return self.get_response(request)

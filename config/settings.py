@@ -15,6 +15,7 @@ from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
+from config.converters import BIGGEST_ID
 from config.env import env_bool, env_int, env_list, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -232,7 +233,7 @@ SPECTACULAR_SETTINGS = {
     "COMPONENT_SPLIT_REQUEST": True,
     # Ids in paths (config.converters): integers, at most the largest 64-bit id.
     "PATH_CONVERTER_OVERRIDES": {
-        "id": {"type": "integer", "minimum": 0, "maximum": 2**63 - 1},
+        "id": {"type": "integer", "minimum": 0, "maximum": BIGGEST_ID},
     },
     "ENUM_NAME_OVERRIDES": {
         "EventStatusEnum": "tournaments.models.choices.EventStatus",

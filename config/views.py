@@ -57,7 +57,10 @@ def healthz(request: HttpRequest) -> JsonResponse:
     return JsonResponse(body, status=200 if healthy else 503)
 
 
-def _error(request: HttpRequest, status: int, template: str) -> HttpResponse:
+def _error(
+    request: HttpRequest, status: int, template: str, detail: str | None = None
+) -> HttpResponse:
+    """The error page, or on the API a JSON body with ``detail`` (a generic one if none)."""
     if request.path.startswith("/api/"):
         from django.utils.translation import gettext as _
 
@@ -67,12 +70,14 @@ def _error(request: HttpRequest, status: int, template: str) -> HttpResponse:
             404: _("Not found."),
             500: _("Server error."),
         }
-        return JsonResponse({"detail": messages[status]}, status=status)
+        return JsonResponse({"detail": detail or messages[status]}, status=status)
     return render(request, template, status=status)
 
 
-def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    return _error(request, 400, "errors/400.html")
+def bad_request(
+    request: HttpRequest, exception: Exception | None = None, *, detail: str | None = None
+) -> HttpResponse:
+    return _error(request, 400, "errors/400.html", detail)
 
 
 def permission_denied(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:

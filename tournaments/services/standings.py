@@ -35,7 +35,8 @@ def tiebreak_presets() -> list[str]:
 def _bump_sql() -> str:
     quote = connection.ops.quote_name
     column = quote(Event._meta.get_field("results_version").column)
-    return f"UPDATE {quote(Event._meta.db_table)} SET {column} = {column} + 1 WHERE id = %s"
+    table, pk = quote(Event._meta.db_table), quote(Event._meta.pk.column)
+    return f"UPDATE {table} SET {column} = {column} + 1 WHERE {pk} = %s"
 
 
 def bump_statement(event_id: int) -> tuple[str, list[int]]:
