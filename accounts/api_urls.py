@@ -1,6 +1,7 @@
 from django.urls import path
 from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.settings import api_settings
 
 from accounts.api import MeView
 
@@ -8,6 +9,9 @@ from accounts.api import MeView
 @extend_schema_view(post=extend_schema(tags=["accounts"]))
 class TokenView(ObtainAuthToken):
     """Exchange a username and password for an API token (send it as `Authorization: Token …`)."""
+
+    # DRF's view names its own parsers; use the API's, which bound body size and depth.
+    parser_classes = api_settings.DEFAULT_PARSER_CLASSES
 
 
 urlpatterns = [

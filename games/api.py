@@ -9,11 +9,11 @@ from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
 from rest_framework import permissions, serializers
-from rest_framework.parsers import JSONParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.errors import DomainError
+from config.parsers import BoundedJSONParser
 from games.api_schema import (
     GAME_RECORD,
     RECORD_EXAMPLES,
@@ -69,7 +69,7 @@ class GameListView(APIView):
 )
 class RecordValidateView(APIView):
     permission_classes = [permissions.AllowAny]
-    parser_classes = [JSONParser]
+    parser_classes = [BoundedJSONParser]
 
     @extend_schema(
         request={"application/json": GAME_RECORD},

@@ -57,6 +57,7 @@ JSON_TYPE_LABELS: dict[str, str] = {
     "string": gettext_noop("a string"),
     "integer": gettext_noop("an integer"),
     "number": gettext_noop("a number"),
+    "oversized_number": gettext_noop("a number too long to read"),
     "boolean": gettext_noop("a boolean (true/false)"),
     "null": gettext_noop("null"),
     "non_empty_string": gettext_noop("a non-empty string"),

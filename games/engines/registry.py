@@ -28,7 +28,7 @@ from games.engines.goblin.record import GAME as GOBLIN
 from games.engines.qiahn import replay as qiahn_replay
 from games.engines.qiahn.reachable import check_reachable
 from games.engines.qiahn.record import GAME as QIAHN
-from games.engines.strict import type_error
+from games.engines.strict import read_integer, type_error
 from games.engines.verdict import Verdict
 
 
@@ -96,7 +96,10 @@ def loads_record(text: str | bytes) -> Any:
     """Parse record JSON strictly; raises RecordSyntaxError (``record.not_json``...)."""
     try:
         return json.loads(
-            text, object_pairs_hook=_reject_duplicates, parse_constant=_reject_constant
+            text,
+            object_pairs_hook=_reject_duplicates,
+            parse_constant=_reject_constant,
+            parse_int=read_integer,
         )
     except json.JSONDecodeError as err:
         raise RecordSyntaxError(

@@ -16,6 +16,35 @@ from typing import Any, NoReturn
 
 from games.engines.errors import RecordSyntaxError
 
+
+class OversizedNumber:
+    """An integer literal too long to be a value in any record, kept unconverted.
+
+    Python refuses to convert integer strings of more than 4,300 digits (and the
+    conversion is quadratic below that), so the reader keeps the digit count only and
+    the parser's type check rejects it at its JSON path like any other wrong value."""
+
+    __slots__ = ("digits",)
+
+    def __init__(self, digits: int) -> None:
+        self.digits = digits
+
+    def __repr__(self) -> str:
+        return f"<a number of {self.digits} digits>"
+
+
+# Longer integer literals are never read as numbers (no record holds one).
+MAX_INTEGER_DIGITS = 30
+
+
+def read_integer(literal: str) -> int | OversizedNumber:
+    """``parse_int`` for ``json.loads``: ints as usual, overlong literals as a marker."""
+    digits = len(literal.lstrip("-"))
+    if digits > MAX_INTEGER_DIGITS:
+        return OversizedNumber(digits)
+    return int(literal)
+
+
 _JSON_TYPES = {
     dict: "object",
     list: "array",
@@ -24,6 +53,7 @@ _JSON_TYPES = {
     float: "number",
     bool: "boolean",
     type(None): "null",
+    OversizedNumber: "oversized_number",
 }
 
 

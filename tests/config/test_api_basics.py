@@ -58,7 +58,7 @@ def test_malformed_json_is_a_400_and_changes_nothing(player):
         "PATCH", "/api/me/", '{"display_name": ', content_type="application/json"
     )
     assert response.status_code == 400
-    assert "JSON parse error" in response.json()["detail"]
+    assert "not valid JSON" in response.json()["detail"]
     player.refresh_from_db()
     assert player.display_name == "Pat Player"
 
