@@ -11,6 +11,7 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -31,13 +32,16 @@ MAX_EXTENSION = timedelta(hours=2)
 
 
 def apply_round_deadlines(now: datetime | None = None) -> int:
-    """Call time on every round whose clock ran out. Idempotent; returns how many it called."""
+    """Call time on every round whose clock ran out. Idempotent; returns how many it called.
+
+    Time is called at the deadline, not when this runs: a worker that died or a read that
+    came late must not lengthen the round in the record."""
     now = now or timezone.now()
     return Round.objects.filter(
         ends_at__lte=now,
         time_called_at__isnull=True,
         paused_remaining__isnull=True,
-    ).update(time_called_at=now)
+    ).update(time_called_at=F("ends_at"))
 
 
 def refresh_round_clock(round_: Round, now: datetime | None = None) -> Round:
@@ -54,7 +58,7 @@ def refresh_round_clock(round_: Round, now: datetime | None = None) -> Round:
             time_called_at__isnull=True,
             paused_remaining__isnull=True,
             ends_at__lte=now,
-        ).update(time_called_at=now)
+        ).update(time_called_at=F("ends_at"))
         round_.refresh_from_db(fields=["time_called_at", "ends_at", "paused_remaining"])
     return round_
 

@@ -94,3 +94,19 @@ def test_players_cannot_touch_the_clock(round1, regs):
 
     with pytest.raises(PermissionDenied):
         clock.round_start_clock(actor=regs[0].player, round_id=round1.pk)
+
+
+@pytest.mark.parametrize("applier", ["sweep", "read", "page"])
+def test_time_applied_late_is_recorded_at_the_deadline(round1, judge, applier, client):
+    """A worker that died: the deadline passed 44 s before anyone applied it."""
+    clock.round_start_clock(actor=judge, round_id=round1.pk)
+    deadline = timezone.now() - timedelta(seconds=44)
+    Round.objects.filter(pk=round1.pk).update(ends_at=deadline)
+    if applier == "sweep":
+        deadlines.apply_expired()
+    elif applier == "read":
+        clock.refresh_round_clock(Round.objects.get(pk=round1.pk))
+    else:
+        client.get(f"/events/{round1.event_id}/")
+    round1.refresh_from_db()
+    assert round1.time_called_at == deadline
