@@ -35,6 +35,7 @@ def main() -> None:
     from tournaments.services.events import event_create
     from tournaments.services.rounds import round_pair_next, round_publish
     from tournaments.services.simulation import add_simulated_players, simulation_organiser
+    from tournaments.services.standings import bump_results_version
 
     rng = random.Random(args.seed)
     organiser = simulation_organiser(args.seed)
@@ -68,8 +69,7 @@ def main() -> None:
                 result_source="judge",
                 confirmed_at=now,
             )
-        event.results_version += 1
-        type(event).objects.filter(pk=event.pk).update(results_version=event.results_version)
+        bump_results_version(event.pk)
         print(
             f"round {round_.number:2d}: pair_next end to end {elapsed:6.3f} s "
             f"({round_.matches.count()} tables)"

@@ -36,7 +36,7 @@ class EventAdmin(admin.ModelAdmin):
     search_fields = ("name", "venue")
     date_hierarchy = "date"
     inlines = [StaffInline]
-    readonly_fields = ("seed", "results_version", "created_by", "created_at")
+    readonly_fields = ("seed", "created_by", "created_at")
 
 
 @admin.register(Registration)

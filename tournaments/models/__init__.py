@@ -1,7 +1,7 @@
 """Tournament data: events, their people, rounds, matches, reports, penalties and the audit log."""
 
 from tournaments.models.audit import AuditEntry
-from tournaments.models.event import Event, EventStaff
+from tournaments.models.event import Event, EventStaff, ResultsVersion
 from tournaments.models.match import Game, Match, ResultReport, Seat
 from tournaments.models.penalty import Penalty
 from tournaments.models.registration import Registration
@@ -16,6 +16,7 @@ __all__ = [
     "Penalty",
     "Registration",
     "ResultReport",
+    "ResultsVersion",
     "Round",
     "Seat",
 ]

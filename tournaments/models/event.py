@@ -83,8 +83,6 @@ class Event(models.Model):
         _("Qíahn squad"), default=3, choices=[(3, "3"), (6, "6")]
     )
     seed = models.PositiveBigIntegerField(_("random seed"), default=_new_seed, editable=False)
-    # Bumped on every change of a confirmed result: standings caches key on it.
-    results_version = models.PositiveIntegerField(default=0, editable=False)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.PROTECT,
@@ -126,3 +124,21 @@ class EventStaff(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} · {self.get_role_display()}"
+
+
+class ResultsVersion(models.Model):
+    """How many times what an event's standings are computed from has changed (confirmed
+    results, byes, drops): standings caches key on it.
+
+    A row of its own, not a column of the event: every confirmed report bumps it while
+    holding its match, and a judge action holds the event while it waits for a match, so
+    a bump of the event row would close a cycle of locks. This row is always the last one
+    a transaction locks (see ``tournaments.services.locking``)."""
+
+    event = models.OneToOneField(
+        Event, on_delete=models.CASCADE, primary_key=True, related_name="+"
+    )
+    value = models.PositiveBigIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return f"{self.event_id}: {self.value}"

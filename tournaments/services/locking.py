@@ -1,4 +1,18 @@
-"""Row locks, always taken in the same order: event, then round, then matches by primary key.
+"""Row locks, always taken in one order, so that no two actions can wait on each other:
+
+    event -> round -> match -> registration -> the event's results version
+
+each kind by primary key. An action may skip kinds, never go back: an action that holds a
+match never then locks its event or round, and one that holds a registration never then
+locks a match. The results version (``ResultsVersion``) is bumped last, after every other
+lock, by whatever changes the standings; its row is separate from the event's precisely so
+that a confirmed report, which holds its match, never waits on the event that a judge's
+action holds while it waits for that match.
+
+The locks are ``FOR NO KEY UPDATE``: they never change a key, so they do not block the
+``FOR KEY SHARE`` locks PostgreSQL takes on a referenced row when another transaction
+inserts a report, penalty or audit entry pointing at it (an audit entry of any action
+points at the event).
 
 Every read-modify-write of tournament state starts here, inside ``transaction.atomic``.
 Only the named row is locked (``of=("self",)``), never the rows joined for display.
@@ -25,7 +39,7 @@ M = TypeVar("M", bound=Model)
 def _get_locked(queryset: QuerySet[M], pk: int, message: str) -> M:
     # No ORDER BY: a primary-key lookup needs none, and the models' default orderings
     # would join and sort the related tables.
-    rows = list(queryset.select_for_update(of=("self",)).filter(pk=pk).order_by()[:1])
+    rows = list(queryset.select_for_update(of=("self",), no_key=True).filter(pk=pk).order_by()[:1])
     if not rows:
         raise NotFoundError(message)
     return rows[0]
@@ -58,7 +72,7 @@ def _match_rows(with_users: bool) -> tuple[JoinedRows, str]:
         ]
     rows = JoinedRows(*parts)
     # SQLite has no row locks: its transactions take the database's write lock at BEGIN.
-    lock = " FOR UPDATE OF m" if connection.features.has_select_for_update_of else ""
+    lock = " FOR NO KEY UPDATE OF m" if connection.features.has_select_for_update_of else ""
     sql = f"SELECT {rows.select_list} FROM {quoted(Match)} m " + " ".join(joins)
     return rows, sql + f" WHERE m.id = %s{lock}"
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -23,14 +21,12 @@ from tournaments.services.permissions import ensure_allowed
 from tournaments.services.registration import registration_drop
 from tournaments.services.results import ReportedResult, match_set_result
 
-if TYPE_CHECKING:
-    from tournaments.models import Registration
 
-
-def _current_match(registration: Registration) -> Match | None:
-    """The player's match in the latest round, if it still has no confirmed result."""
+def _current_match(registration_id: int) -> Match | None:
+    """The player's match in the latest round, if it still has no confirmed result (read
+    before the match is locked: the caller checks its state again under the lock)."""
     return (
-        Match.objects.filter(seats__registration=registration)
+        Match.objects.filter(seats__registration_id=registration_id)
         .exclude(status=MatchStatus.CONFIRMED)
         .exclude(player_b__isnull=True)
         .select_related("round")
@@ -54,8 +50,8 @@ def penalty_issue(
     match_id: int | None = None,
     game_number: int | None = None,
 ) -> Penalty:
+    # The documented lock order: event, then the match, then the registration.
     event = lock_event(event_of_registration(registration_id))
-    registration = lock_registration(registration_id)
     ensure_allowed(actor, "tournaments.run_event", event)
     if kind not in PenaltyKind.values:
         raise DomainError(_("Unknown penalty %(kind)r.") % {"kind": kind}, field="kind")
@@ -64,12 +60,15 @@ def penalty_issue(
     match = None
     if match_id is not None:
         match = lock_match(match_id)
-        if match.round.event_id != event.pk or match.side_of(registration.pk) is None:
-            raise DomainError(_("That match is not this player's."), field="match")
     elif kind in (PenaltyKind.GAME_LOSS, PenaltyKind.MATCH_LOSS, PenaltyKind.DISQUALIFICATION):
-        match = _current_match(registration)
-        if match is not None:
-            match = lock_match(match.pk)
+        current = _current_match(registration_id)
+        if current is not None:
+            match = lock_match(current.pk)
+    registration = lock_registration(registration_id)
+    if match is not None and (
+        match.round.event_id != event.pk or match.side_of(registration.pk) is None
+    ):
+        raise DomainError(_("That match is not this player's."), field="match")
     if kind in (PenaltyKind.GAME_LOSS, PenaltyKind.MATCH_LOSS) and match is None:
         raise ConflictError(_("This player has no match in progress to apply it to."))
     if match is not None and match.is_bye and kind != PenaltyKind.WARNING:

@@ -300,8 +300,9 @@ def round_swap(
             Match.objects.filter(pk=match.pk).update(**{field: new})
         Seat.objects.filter(pk=seats[registration_a].pk).update(match=second)
         Seat.objects.filter(pk=seats[registration_b].pk).update(match=first)
-        _move_bye_result(first, second)
     _reflag(round_, event)
+    if first.pk != second.pk:
+        _move_bye_result(first, second)  # bumps the results version: after the match writes
     audit_record(
         event=event,
         actor=actor,
@@ -330,18 +331,19 @@ def _tables_snapshot(round_: Round, tables: Sequence[int]) -> list[dict[str, obj
 
 def _move_bye_result(*matches: Match) -> None:
     """The bye's automatic 2-0 follows whoever now holds the bye."""
-    for match in matches:
-        if match.player_b_id is None:
-            Match.objects.filter(pk=match.pk).update(
-                status=MatchStatus.CONFIRMED,
-                games_won_a=BYE_SCORE[0],
-                games_won_b=BYE_SCORE[1],
-                games_drawn=BYE_SCORE[2],
-                winner="a",
-                result_source=ResultSource.BYE,
-                confirmed_at=timezone.now(),
-            )
-            bump_results_version(match.round.event_id)
+    byes = [match for match in matches if match.player_b_id is None]
+    for match in byes:
+        Match.objects.filter(pk=match.pk).update(
+            status=MatchStatus.CONFIRMED,
+            games_won_a=BYE_SCORE[0],
+            games_won_b=BYE_SCORE[1],
+            games_drawn=BYE_SCORE[2],
+            winner="a",
+            result_source=ResultSource.BYE,
+            confirmed_at=timezone.now(),
+        )
+    if byes:
+        bump_results_version(byes[0].round.event_id)  # last: after every match it locks
 
 
 def _reflag(round_: Round, event: Event) -> pairing.PairingCheck:
@@ -363,6 +365,7 @@ def _reflag(round_: Round, event: Event) -> pairing.PairingCheck:
 
 @transaction.atomic
 def round_publish(*, actor: User, round_id: int) -> Round:
+    lock_event(event_of_round(round_id))  # the lock order: a re-pair holds the event first
     round_ = lock_round(round_id)
     ensure_allowed(actor, "tournaments.run_event", round_.event)
     if round_.status != RoundStatus.DRAFT:

@@ -12,7 +12,7 @@ from django.core.cache import cache
 from django.db import connection
 
 from config.prepared import hot_cursor
-from tournaments.models import Event, Match, Registration
+from tournaments.models import Event, Match, Registration, ResultsVersion
 from tournaments.models.choices import MatchStatus, RegistrationStatus, RoundKind, RoundStatus
 from tournaments.standings import (
     PRESETS,
@@ -33,10 +33,15 @@ def tiebreak_presets() -> list[str]:
 
 @functools.cache
 def _bump_sql() -> str:
+    # An upsert: events made before their first result have no row yet. PostgreSQL and
+    # SQLite both read this syntax.
     quote = connection.ops.quote_name
-    column = quote(Event._meta.get_field("results_version").column)
-    table, pk = quote(Event._meta.db_table), quote(Event._meta.pk.column)
-    return f"UPDATE {table} SET {column} = {column} + 1 WHERE {pk} = %s"
+    table = quote(ResultsVersion._meta.db_table)
+    event, value = (quote(ResultsVersion._meta.get_field(f).column) for f in ("event", "value"))
+    return (
+        f"INSERT INTO {table} ({event}, {value}) VALUES (%s, 1) "
+        f"ON CONFLICT ({event}) DO UPDATE SET {value} = {table}.{value} + 1"
+    )
 
 
 def bump_statement(event_id: int) -> tuple[str, list[int]]:
@@ -46,9 +51,17 @@ def bump_statement(event_id: int) -> tuple[str, list[int]]:
 
 
 def bump_results_version(event_id: int) -> None:
-    """Call inside the transaction that changes what the standings are computed from."""
+    """Call inside the transaction that changes what the standings are computed from,
+    after every other lock it takes (the version row is the last in the lock order)."""
     with hot_cursor() as cursor:
         cursor.execute(*bump_statement(event_id))
+
+
+def results_version(event_id: int) -> int:
+    """Read it before what it versions: a table computed from newer data than its key
+    says is harmless, the other way round would stay stale."""
+    value = ResultsVersion.objects.filter(event_id=event_id).values_list("value", flat=True).first()
+    return value or 0
 
 
 @dataclass(frozen=True)
@@ -115,7 +128,8 @@ def compute_event_standings(
     event: Event, *, as_of_round: int | None = None
 ) -> tuple[Standing, ...]:
     """The core's standings (exact values), cached per results version."""
-    key = f"standings:{event.pk}:{event.seed}:{event.results_version}:{as_of_round}"
+    version = results_version(event.pk)
+    key = f"standings:{event.pk}:{event.seed}:{event.tiebreaks}:{version}:{as_of_round}"
     standings = cache.get(key)
     if standings is None:
         players, results = standings_inputs(event)
@@ -132,7 +146,6 @@ def compute_event_standings(
 
 def event_standings(event: Event, *, as_of_round: int | None = None) -> list[StandingRow]:
     """Standings rows with the registrations attached, for pages, API and exports."""
-    event.refresh_from_db(fields=["results_version"])
     standings = compute_event_standings(event, as_of_round=as_of_round)
     registrations = {r.pk: r for r in event.registrations.select_related("player")}
     rows = []
