@@ -1,5 +1,8 @@
 from __future__ import annotations
 
+from typing import Any
+
+from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, serializers
@@ -21,6 +24,17 @@ class MeSerializer(serializers.ModelSerializer):
                 _("An account with this e-mail address already exists.")
             )
         return value
+
+    def update(self, instance: User, validated_data: dict[str, Any]) -> User:
+        try:
+            with transaction.atomic():
+                return super().update(instance, validated_data)
+        except IntegrityError:
+            # Two changes to one address at the same instant: the constraint decides, and the
+            # loser hears what the check above says, as on sign-up.
+            raise serializers.ValidationError(
+                {"email": [_("An account with this e-mail address already exists.")]}
+            ) from None
 
 
 @extend_schema(tags=["accounts"])
