@@ -382,9 +382,21 @@ def match_report(
         decisions = None  # refused below, after the state checks that explain more
     if decisions:
         result = ReportedResult(*result.score, games=normalised_games(result, decisions))
-    if existing is not None and (
-        (idempotency_key and existing.idempotency_key == idempotency_key) or _same(existing, result)
-    ):
+    if existing is not None and idempotency_key and existing.idempotency_key == idempotency_key:
+        if not _same(existing, result):
+            # A retry must repeat its request; a changed report needs a new key. Keeping the
+            # first silently would tell the player their correction was stored.
+            raise ConflictError(
+                _(
+                    "This idempotency key was already used for your report of "
+                    "%(score)s; send a new key to change it."
+                )
+                % {"score": "-".join(map(str, existing.score))},
+                field="idempotency_key",
+                code="idempotency_key_reused",
+            )
+        return match  # the same request again, e.g. a retry after a lost answer
+    if existing is not None and _same(existing, result):
         return match  # the same report again, e.g. a double-clicked submit
     _refuse_unless_open(match)
     if match.status == MatchStatus.CONFIRMED:

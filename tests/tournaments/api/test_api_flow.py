@@ -259,3 +259,26 @@ def test_a_fixed_table_past_the_column_is_a_400(organiser, event_id, players):
     )
     assert response.status_code == 400
     assert "table" in response.json()
+
+
+def test_a_reused_idempotency_key_with_another_score_is_a_409(organiser, event_id, players):
+    api = client_for(organiser)
+    check_in_all(organiser, event_id)
+    round_id = api.post(f"/api/events/{event_id}/rounds/pair/", {}, format="json").json()["id"]
+    api.post(f"/api/rounds/{round_id}/publish/")
+    match = Match.objects.filter(round_id=round_id).first()
+    player = client_for(match.player_a.player)
+    url = f"/api/matches/{match.pk}/report/"
+    first = {"games_won_a": 2, "games_won_b": 1, "idempotency_key": "k-1"}
+    assert player.post(url, first, format="json").status_code == 200
+    assert player.post(url, first, format="json").status_code == 200  # a retry
+    changed = player.post(url, {**first, "games_won_b": 0}, format="json")
+    assert changed.status_code == 409
+    assert changed.json()["code"] == "idempotency_key_reused"
+    assert "2-1-0" in changed.json()["idempotency_key"][0]
+    [stored] = match.reports.all()
+    assert stored.score == (2, 1, 0)
+    # A new key changes the report, as before.
+    fresh = player.post(url, {**first, "games_won_b": 0, "idempotency_key": "k-2"}, format="json")
+    assert fresh.status_code == 200
+    assert match.reports.get().score == (2, 0, 0)
