@@ -155,7 +155,7 @@ def card_pool_set(
         event=event,
         actor=actor,
         action="card_pool.set",
-        target=str(player)[:80],
+        target=str(player),
         before=before or None,
         after={f"{e.card.edition} {e.card.number}": e.quantity for e in entries},
     )

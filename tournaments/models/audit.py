@@ -15,7 +15,9 @@ class AuditEntry(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, related_name="+"
     )
     action = models.CharField(_("action"), max_length=40)
-    target = models.CharField(_("target"), max_length=80, blank=True)
+    # Unbounded: a target quotes names (an event name and its date, a display name) whose
+    # own limits may change; an audit entry must never be what refuses an action.
+    target = models.TextField(_("target"), blank=True)
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
     reason = models.CharField(_("reason"), max_length=300, blank=True)

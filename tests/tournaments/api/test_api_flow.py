@@ -282,3 +282,15 @@ def test_a_reused_idempotency_key_with_another_score_is_a_409(organiser, event_i
     fresh = player.post(url, {**first, "games_won_b": 0, "idempotency_key": "k-2"}, format="json")
     assert fresh.status_code == 200
     assert match.reports.get().score == (2, 0, 0)
+
+
+def test_an_event_named_as_long_as_the_api_allows_is_created_and_renamed(organiser):
+    api = client_for(organiser)
+    name = "N" * 120
+    created = api.post(
+        "/api/events/", {"name": name, "date": "2026-12-12", "swiss_rounds": 2}, format="json"
+    )
+    assert created.status_code == 201, created.json()
+    renamed = api.patch(f"/api/events/{created.json()['id']}/", {"name": "M" * 120}, format="json")
+    assert renamed.status_code == 200, renamed.json()
+    assert renamed.json()["name"] == "M" * 120

@@ -648,3 +648,19 @@ def test_accepting_no_report_is_refused(event, judge, regs, as_user, value):
     assert "Choose one of the players&#x27; reports." in response.content.decode()
     match.refresh_from_db()
     assert match.status == MatchStatus.PENDING
+
+
+LONGEST_NAME = "Campeonato Regional de Humankind " + "x" * (120 - 33)
+
+
+def test_an_event_named_as_long_as_allowed_is_created_and_renamed(event, organiser, as_user):
+    assert len(LONGEST_NAME) == Event._meta.get_field("name").max_length
+    response = as_user(organiser).post(url("event_new"), EVENT_DATA | {"name": LONGEST_NAME})
+    assert response.status_code == 302
+    created = Event.objects.get(name=LONGEST_NAME)
+    renamed = LONGEST_NAME[:-1] + "y"
+    data = EVENT_DATA | {"name": renamed}
+    assert as_user(organiser).post(url("event_edit", created.pk), data).status_code == 302
+    targets = AuditEntry.objects.filter(event=created).values_list("target", flat=True)
+    assert f"{LONGEST_NAME} (2026-10-10)" in targets
+    assert f"{renamed} (2026-10-10)" in targets
