@@ -4,6 +4,7 @@ deck-list submission and checks. One view per operation, each with its own seria
 from __future__ import annotations
 
 import datetime as dt
+import unicodedata
 from typing import TYPE_CHECKING, Any
 
 from django.shortcuts import get_object_or_404
@@ -274,11 +275,21 @@ class CardListView(ListAPIView):
 
 
 # --- deck lists ----------------------------------------------------------------------------
+def _one_plain_line(value: str) -> str:
+    # Entries become lines of a deck list: a line break in a name would make two lines
+    # (past the entry limit), and other control characters have no place in a name.
+    if any(unicodedata.category(char) in ("Cc", "Zl", "Zp") for char in value):
+        raise serializers.ValidationError(
+            _("Control characters (such as line breaks) are not allowed here.")
+        )
+    return value
+
+
 class DeckEntryInSerializer(serializers.Serializer):
     quantity = serializers.IntegerField(min_value=1, max_value=MAX_LINE_QUANTITY)
-    edition = serializers.CharField(max_length=5, required=False)
+    edition = serializers.CharField(max_length=5, required=False, validators=[_one_plain_line])
     number = serializers.IntegerField(min_value=1, required=False)
-    name = serializers.CharField(max_length=120, required=False)
+    name = serializers.CharField(max_length=120, required=False, validators=[_one_plain_line])
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         has_ref = "edition" in attrs and "number" in attrs

@@ -24,6 +24,10 @@ TEMPLATES = {
     "list_empty": _("The deck list is empty."),
     "list_too_large": _("The deck list is too large (%(size)s characters; at most %(limit)s)."),
     "list_too_many_lines": _("The deck list has too many lines (%(count)s; at most %(limit)s)."),
+    "line_too_long": _("Line %(line)s is too long (%(size)s characters; at most %(limit)s)."),
+    "control_character": _(
+        "Line %(line)s contains a control character (%(char)s); write the card on one plain line."
+    ),
     "missing_quantity": _(
         "Line %(line)s: “%(text)s” has no quantity; write it as “3 Card name” or “3 DV 6”."
     ),

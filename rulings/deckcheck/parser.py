@@ -20,6 +20,7 @@ and ``ParsedDeckList.ok`` is true only when there are none.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 
 from rulings.core.cards import CardInfo, CardKey, normalise, parse_card_ref
@@ -30,11 +31,36 @@ MAX_LIST_CHARS = 32_000
 MAX_LIST_LINES = 600
 MAX_LINE_QUANTITY = 99
 MAX_CANDIDATES = 8
+# Longer than any card name with its reference and quantity; a longer line is refused
+# before any pattern runs on it.
+MAX_LINE_CHARS = 200
 
 _QTY_FIRST = re.compile(r"^(?P<qty>[+-]?[\d.,]+)(?:\s*[xX\u00d7])?\s+(?P<rest>\S.*)$")
 _QTY_GLUED = re.compile(r"^(?P<qty>[+-]?\d+)[xX\u00d7](?P<rest>\S.*)$")
 _QTY_LAST = re.compile(r"^(?P<rest>\S.*?)\s+[xX\u00d7]\s*(?P<qty>[+-]?[\d.,]+)$")
-_NAME_WITH_REF = re.compile(r"^(?P<name>.*?)\s*[\(\[](?P<ref>[^\)\]]+)[\)\]]\s*$")
+
+
+def _split_name_and_ref(text: str) -> tuple[str, str] | None:
+    """``Sartre (DV 60/280)`` -> ``("Sartre", "DV 60/280")``: a reference in brackets that
+    ends the text, opened at the first bracket after any closing one. Linear in the text;
+    the equivalent lazy pattern backtracks quadratically on a run of opening brackets."""
+    if not text or text[-1] not in ")]":
+        return None
+    inner = text[:-1]
+    after_last_close = max(inner.rfind(")"), inner.rfind("]")) + 1
+    openings = [i for i in (inner.find("(", after_last_close), inner.find("[", after_last_close))]
+    opening = min((i for i in openings if i >= 0), default=-1)
+    if opening < 0 or opening == len(inner) - 1:
+        return None
+    return inner[:opening].strip(), inner[opening + 1 :]
+
+
+def _control_character(text: str) -> str | None:
+    """The first control character of a line (tabs are spacing), as ``U+0007``."""
+    for char in text:
+        if char != "\t" and unicodedata.category(char) == "Cc":
+            return f"U+{ord(char):04X}"
+    return None
 
 
 @dataclass(frozen=True)
@@ -166,12 +192,12 @@ def _parse_line(text: str, index: CardIndex, line: int) -> tuple[ParsedLine | No
 
     card: CardInfo | None = None
     matched_by = "name"
-    with_ref = _NAME_WITH_REF.match(rest)
-    resolved = _resolve_ref(with_ref.group("ref"), index, line) if with_ref else None
+    with_ref = _split_name_and_ref(rest)
+    resolved = _resolve_ref(with_ref[1], index, line) if with_ref else None
     if with_ref and resolved is not None:
         card, problem = resolved
         matched_by = "ref"
-        named = with_ref.group("name").strip()
+        named = with_ref[0]
         if problem:
             problems.append(problem)
         elif named and normalise(named) != card.title_key:
@@ -214,6 +240,15 @@ def parse_deck_list(text: str, index: CardIndex) -> ParsedDeckList:
     for number, raw in enumerate(raw_lines, start=1):
         stripped = raw.strip()
         if _is_skipped(stripped):
+            continue
+        if len(stripped) > MAX_LINE_CHARS:
+            errors.append(
+                issue("line_too_long", line=number, size=len(stripped), limit=MAX_LINE_CHARS)
+            )
+            continue
+        control = _control_character(stripped)
+        if control is not None:
+            errors.append(issue("control_character", line=number, char=control))
             continue
         parsed, problems = _parse_line(stripped, index, number)
         errors.extend(problems)

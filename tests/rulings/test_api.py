@@ -177,3 +177,33 @@ def test_judges_list_and_draw(api, event, player, other_player, register, judge_
 def test_schema_documents_the_rulings_api(api, db):
     schema = api.get("/api/schema/", HTTP_ACCEPT="application/json").content.decode()
     assert "/api/rulings/events/{event_id}/deck-list/submit/" in schema
+
+
+@pytest.mark.parametrize("name", ["Garphades\n4 Sartre", "Garph\u2028ades", "Garph\x07ades"])
+def test_an_entry_name_with_a_control_character_is_refused(api, event, player, register, name):
+    register(event, player)
+    api.force_authenticate(player)
+    response = api.post(
+        f"/api/rulings/events/{event.pk}/deck-list/submit/",
+        {
+            "entries": [
+                {"quantity": 1, "edition": "DV", "number": 101},
+                {"quantity": 4, "name": name},
+            ]
+        },
+        format="json",
+    )
+    assert response.status_code == 400
+    assert "Control characters" in str(response.json())
+    assert not DeckList.objects.filter(event=event).exists()
+
+
+def test_six_hundred_entries_with_line_breaks_cannot_make_more_lines(api, event, player, register):
+    register(event, player)
+    api.force_authenticate(player)
+    entries = [{"quantity": 1, "name": "Garphades\n1 Garphades"}] * 600
+    response = api.post(
+        f"/api/rulings/events/{event.pk}/deck-list/submit/", {"entries": entries}, format="json"
+    )
+    assert response.status_code == 400
+    assert not DeckList.objects.filter(event=event).exists()

@@ -185,3 +185,40 @@ def test_written_lists_parse_back_to_the_same_cards(items):
     parsed = parse_deck_list("\n".join(lines), INDEX)
     assert parsed.ok, parsed.errors
     assert {e.card.key: e.quantity for e in parsed.entries()} == expected
+
+
+_REFERENCE_PATTERN = __import__("re").compile(r"^(?P<name>.*?)\s*[\(\[](?P<ref>[^\)\]]+)[\)\]]\s*$")
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet="ab ()[]", max_size=30).map(str.strip))
+def test_the_reference_split_agrees_with_the_pattern_it_replaced(text):
+    from rulings.deckcheck.parser import _split_name_and_ref
+
+    match = _REFERENCE_PATTERN.match(text)
+    expected = (match.group("name").strip(), match.group("ref")) if match else None
+    assert _split_name_and_ref(text) == expected
+
+
+@pytest.mark.parametrize("hostile", ["1 " + "(" * 32000, "1 " + "[" * 150 + "]", "(" * 199])
+def test_hostile_bracket_runs_are_one_error(hostile):
+    parsed = parse_deck_list(hostile[:MAX_LIST_CHARS], INDEX)
+    assert len(parsed.errors) == 1
+    assert parsed.errors[0].line == 1
+
+
+def test_a_long_line_is_refused_with_its_number():
+    parsed = parse_deck_list("3 Garphades\n1 " + "x" * 300, INDEX)
+    assert codes(parsed) == [(2, "line_too_long")]
+    assert len(parsed.lines) == 1
+
+
+@pytest.mark.parametrize("char", ["\x00", "\x07", "\x1b", "\x7f"])
+def test_a_control_character_in_a_line_is_refused(char):
+    parsed = parse_deck_list(f"3 Garph{char}ades", INDEX)
+    assert codes(parsed) == [(1, "control_character")]
+    assert "U+00" in parsed.errors[0].message
+
+
+def test_a_tab_is_spacing_not_a_control_character():
+    assert parse_deck_list("3\tGarphades", INDEX).ok
