@@ -72,6 +72,10 @@ TEMPLATES = {
     "csv_not_utf8": _("The file is not UTF-8 text."),
     "csv_empty": _("The file is empty: it needs a header row and at least one data row."),
     "csv_unreadable": _("Line %(line)s: the CSV cannot be read (%(reason)s)."),
+    "csv_control_character": _("Line %(line)s: a cell contains a control character (%(char)s)."),
+    "csv_formula": _(
+        "Line %(line)s: “%(value)s” in “%(column)s” starts like a spreadsheet formula (=, +, - or @)."
+    ),
     "csv_missing_column": _("The header has no “%(column)s” column."),
     "csv_unknown_column": _("The header has an unknown column “%(column)s”."),
     "csv_duplicate_column": _("The header names the column “%(column)s” twice."),

@@ -7,12 +7,12 @@ Judges and the command get everything."""
 
 from __future__ import annotations
 
-import csv
 import io
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, TextIO
 
 from tournaments import selectors
+from tournaments.csv_cells import write_rows
 from tournaments.models import Event, Match
 from tournaments.models.choices import RoundStatus
 from tournaments.services.standings import event_standings
@@ -175,9 +175,7 @@ def _plain(value: object) -> object:
 
 
 def write_csv(rows: Iterable[list[object]], out: TextIO) -> None:
-    writer = csv.writer(out, lineterminator="\n")
-    for row in rows:
-        writer.writerow(row)
+    write_rows(rows, out)
 
 
 def export_csv(

@@ -17,6 +17,7 @@ import csv
 import datetime as dt
 import io
 import re
+import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
@@ -30,6 +31,7 @@ from rulings.core.cards import (
     parse_rarity,
 )
 from rulings.core.issues import Issue, issue
+from tournaments.csv_cells import starts_like_a_formula, write_rows
 
 MAX_CSV_BYTES = 5_000_000
 MAX_CSV_ROWS = 50_000
@@ -114,6 +116,16 @@ def _decode(data: bytes | str) -> tuple[str | None, Issue | None]:
         return None, issue("csv_not_utf8")
 
 
+def _control_character(cells: list[str]) -> str | None:
+    """The first control character in a row (a NUL, say), as ``U+0000``; tabs and line
+    breaks inside a quoted cell are the CSV's own business."""
+    for cell in cells:
+        for char in cell:
+            if char not in "\t\n\r" and unicodedata.category(char) == "Cc":
+                return f"U+{ord(char):04X}"
+    return None
+
+
 def _column_name(raw: str) -> str:
     key = normalise(raw)
     return _HEADER_ALIASES.get(key, key.replace(" ", "_"))
@@ -153,6 +165,10 @@ def _records(
                 errors.append(
                     issue("csv_field_count", line=start, count=len(raw), expected=len(header))
                 )
+                continue
+            control = _control_character(raw)
+            if control is not None:
+                errors.append(issue("csv_control_character", line=start, char=control))
                 continue
             records.append((start, {h: cell.strip() for h, cell in zip(header, raw, strict=True)}))
             if len(records) > MAX_CSV_ROWS:
@@ -201,6 +217,9 @@ def read_editions_csv(data: bytes | str) -> CsvResult:
             errors.append(
                 issue("csv_value_too_long", line=line, column="name", limit=MAX_EDITION_NAME)
             )
+            bad = True
+        elif starts_like_a_formula(name):
+            errors.append(issue("csv_formula", line=line, column="name", value=name))
             bad = True
         set_size = _positive_int(rec.get("set_size", ""), MAX_SET_SIZE)
         if set_size is None:
@@ -280,6 +299,9 @@ def read_cards_csv(data: bytes | str, *, editions: Mapping[str, int]) -> CsvResu
         elif len(name) > MAX_NAME:
             errors.append(issue("csv_value_too_long", line=line, column="name", limit=MAX_NAME))
             bad = True
+        elif starts_like_a_formula(name):
+            errors.append(issue("csv_formula", line=line, column="name", value=name))
+            bad = True
         card_type = parse_card_type(rec.get("type", ""))
         if card_type is None:
             errors.append(
@@ -343,42 +365,30 @@ def _error_order(problem: Issue) -> tuple[int, int]:
     return (problem.line or 0, 0)
 
 
-def _guard(cell: str) -> str:
-    """Keep a spreadsheet from reading a cell as a formula."""
-    return "'" + cell if cell[:1] in ("=", "+", "-", "@") else cell
-
-
 def write_editions_csv(rows: Iterable[EditionRow]) -> str:
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(EDITION_COLUMNS)
-    for row in rows:
-        writer.writerow(
-            [
-                row.code,
-                _guard(row.name),
-                row.set_size,
-                row.release_date.isoformat() if row.release_date else "",
-            ]
-        )
+    lines = (
+        [row.code, row.name, row.set_size, row.release_date.isoformat() if row.release_date else ""]
+        for row in rows
+    )
+    write_rows([EDITION_COLUMNS, *lines], out)
     return out.getvalue()
 
 
 def write_cards_csv(rows: Iterable[CardRow]) -> str:
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(CARD_COLUMNS)
-    for row in rows:
-        writer.writerow(
-            [
-                row.edition,
-                row.number,
-                _guard(row.name),
-                row.type.spanish,
-                row.faction.label if row.faction else "",
-                "" if row.cost is None else row.cost,
-                row.rarity.value if row.rarity else "",
-                "yes" if row.sample else "",
-            ]
-        )
+    lines = (
+        [
+            row.edition,
+            row.number,
+            row.name,
+            row.type.spanish,
+            row.faction.label if row.faction else "",
+            "" if row.cost is None else row.cost,
+            row.rarity.value if row.rarity else "",
+            "yes" if row.sample else "",
+        ]
+        for row in rows
+    )
+    write_rows([CARD_COLUMNS, *lines], out)
     return out.getvalue()

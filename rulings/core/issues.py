@@ -76,6 +76,11 @@ MESSAGES: dict[str, str] = {
     "csv_not_utf8": "The file is not UTF-8 text.",
     "csv_empty": "The file is empty: it needs a header row and at least one data row.",
     "csv_unreadable": "Line %(line)s: the CSV cannot be read (%(reason)s).",
+    "csv_control_character": "Line %(line)s: a cell contains a control character (%(char)s).",
+    "csv_formula": (
+        "Line %(line)s: “%(value)s” in “%(column)s” starts like a spreadsheet formula "
+        "(=, +, - or @)."
+    ),
     "csv_missing_column": "The header has no “%(column)s” column.",
     "csv_unknown_column": "The header has an unknown column “%(column)s”.",
     "csv_duplicate_column": "The header names the column “%(column)s” twice.",

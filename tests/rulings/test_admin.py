@@ -113,3 +113,14 @@ def test_discard_a_draft(admin_client, site_admin):
     draft = document_version_start_draft(document=selectors.document_get(), actor=site_admin)
     admin_client.post(reverse("admin:rulings_version_discard", args=[draft.pk]))
     assert not DocumentVersion.objects.filter(pk=draft.pk).exists()
+
+
+def test_a_nul_byte_in_an_import_is_a_bad_row_not_a_crash(admin_client):
+    before = Card.objects.count()
+    cards = "edition,number,name,type,faction,cost,rarity,sample\nDV,201,Bu\x00ena,Personaje,,1,,\n"
+    response = admin_client.post(
+        reverse("admin:rulings_card_import"), {"cards": upload("c.csv", cards)}
+    )
+    assert response.status_code == 400
+    assert "Line 2: a cell contains a control character (U+0000)." in response.content.decode()
+    assert Card.objects.count() == before

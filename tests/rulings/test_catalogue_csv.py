@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -223,3 +224,20 @@ def test_editions_round_trip():
     assert [(r.code, r.name, r.set_size, r.release_date) for r in result.rows] == [
         (r.code, r.name, r.set_size, r.release_date) for r in rows
     ]
+
+
+def test_a_nul_byte_is_a_bad_row_with_its_line():
+    text = (
+        HEADER + "DV,1,Uno,Personaje,,3,,\nDV,2,D\x00os,Personaje,,3,,\nDV,3,Tres,Personaje,,3,,\n"
+    )
+    result = read_cards_csv(text.encode(), editions=EDITIONS)
+    assert errors(result) == [(3, "csv_control_character")]
+    assert "U+0000" in result.errors[0].message
+
+
+@pytest.mark.parametrize("name", ["=HYPERLINK(1)", "+1", "-cmd", "@SUM(A1)"])
+def test_a_card_name_that_starts_like_a_formula_is_refused(name):
+    text = HEADER + f'DV,1,"{name}",Personaje,,3,,\n'
+    assert errors(read_cards_csv(text, editions=EDITIONS)) == [(2, "csv_formula")]
+    edition = read_editions_csv(f'code,name,set_size\nXX,"{name}",10\n')
+    assert errors(edition) == [(2, "csv_formula")]

@@ -122,3 +122,13 @@ def test_export_then_import_changes_nothing(rulings_data, tmp_path):
     report = catalogue_import(editions_data=editions.read_bytes(), cards_data=cards.read_bytes())
     assert (report.editions_created, report.editions_updated, report.cards_created) == (0, 0, 0)
     assert Card.objects.count() == 134
+
+
+def test_import_command_reports_a_nul_byte_with_its_line(rulings_data, tmp_path):
+    bad = tmp_path / "nul.csv"
+    bad.write_bytes((CARDS_HEADER + "DV,7,Si\x00ete,Personaje,,1,,\n").encode())
+    err = io.StringIO()
+    with pytest.raises(CommandError) as excinfo:
+        call_command("import_catalogue", cards=str(bad), stderr=err)
+    assert excinfo.value.returncode == 1
+    assert "Line 2: a cell contains a control character (U+0000)." in err.getvalue()
