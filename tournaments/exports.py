@@ -1,9 +1,9 @@
 """CSV exports of an event (players, matches with every game, standings), for pages and the
 ``export_event`` command. Players appear under the same name in every export.
 
-``public=True`` is what anyone may download from the pages: it leaves out pairings that are
-not published yet and the reasons given for drops (which may describe a disqualification).
-Judges and the command get everything."""
+What a reader gets is decided by their ``EventVisibility`` (``tournaments.visibility``),
+the same rule the pages and the JSON API follow: unpublished pairings, drop reasons and
+disqualifications only where it allows them. The command exports everything."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from tournaments.csv_cells import write_rows
 from tournaments.models import Event, Match
 from tournaments.models.choices import RoundStatus
 from tournaments.services.standings import event_standings
+from tournaments.visibility import EventVisibility
 
 if TYPE_CHECKING:
     from tournaments.models import Registration
@@ -28,7 +29,7 @@ def _name(registration: Registration | None) -> str:
     return registration.player.public_name if registration is not None else ""
 
 
-def players_rows(event: Event, *, public: bool = False) -> Iterator[list[object]]:
+def players_rows(event: Event, *, visibility: EventVisibility) -> Iterator[list[object]]:
     yield [
         "player_number",
         "player",
@@ -42,6 +43,7 @@ def players_rows(event: Event, *, public: bool = False) -> Iterator[list[object]
         "disqualified",
     ]
     for reg in selectors.event_players(event):
+        private = visibility.private_of(reg.pk)
         yield [
             reg.player.player_number,
             _name(reg),
@@ -51,8 +53,8 @@ def players_rows(event: Event, *, public: bool = False) -> Iterator[list[object]
             reg.first_round,
             reg.fixed_table or "",
             reg.dropped_after_round if reg.dropped_after_round is not None else "",
-            "" if public else reg.drop_reason,
-            int(reg.disqualified),
+            reg.drop_reason if private else "",
+            int(reg.disqualified and private),
         ]
 
 
@@ -64,9 +66,9 @@ def _side_name(match: Match, side: str) -> str:
     return side
 
 
-def matches_rows(event: Event, *, public: bool = False) -> Iterator[list[object]]:
+def matches_rows(event: Event, *, visibility: EventVisibility) -> Iterator[list[object]]:
     matches = selectors.event_matches(event)
-    if public:
+    if not visibility.draft_rounds:
         matches = matches.exclude(round__status=RoundStatus.DRAFT)
     matches = list(matches)
     most_games = max([event.games_per_match, *(len(m.games.all()) for m in matches)])
@@ -179,20 +181,20 @@ def write_csv(rows: Iterable[list[object]], out: TextIO) -> None:
 
 
 def export_csv(
-    event: Event, what: str, *, as_of_round: int | None = None, public: bool = False
+    event: Event, what: str, *, visibility: EventVisibility, as_of_round: int | None = None
 ) -> str:
     buffer = io.StringIO()
-    write_csv(export_rows(event, what, as_of_round=as_of_round, public=public), buffer)
+    write_csv(export_rows(event, what, visibility=visibility, as_of_round=as_of_round), buffer)
     return buffer.getvalue()
 
 
 def export_rows(
-    event: Event, what: str, *, as_of_round: int | None = None, public: bool = False
+    event: Event, what: str, *, visibility: EventVisibility, as_of_round: int | None = None
 ) -> Iterator[list[object]]:
     if what == "players":
-        return players_rows(event, public=public)
+        return players_rows(event, visibility=visibility)
     if what == "matches":
-        return matches_rows(event, public=public)
+        return matches_rows(event, visibility=visibility)
     if what == "standings":
         return standings_rows(event, as_of_round=as_of_round)
     raise ValueError(f"unknown export {what!r}; choose one of {', '.join(EXPORTS)}")

@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from tournaments.models import AuditEntry, Event, Game, Match, Penalty, Registration, Round
+from tournaments.models.choices import EventStatus
 from tournaments.models.event import recommended_swiss_rounds
 from tournaments.services.registration import MAX_FIXED_TABLE
 
@@ -33,7 +34,15 @@ EVENT_SETTINGS = (
 
 
 class EventOut(serializers.ModelSerializer):
-    players = serializers.IntegerField(read_only=True, required=False)
+    players = serializers.IntegerField(
+        read_only=True, help_text="registered players (no-shows left out)"
+    )
+    seed = serializers.IntegerField(
+        read_only=True,
+        allow_null=True,
+        help_text="the event's random seed (exact ties): for its judges, and for everyone "
+        "once it is finished",
+    )
     recommended_rounds = serializers.SerializerMethodField()
 
     class Meta:
@@ -41,10 +50,17 @@ class EventOut(serializers.ModelSerializer):
         fields = ("id", *EVENT_SETTINGS, "status", "seed", "recommended_rounds", "players")
 
     def get_recommended_rounds(self, event: Event) -> int:
-        count = getattr(event, "players", None)
-        if count is None:
-            count = event.registrations.count()
-        return recommended_swiss_rounds(count)
+        return recommended_swiss_rounds(event.players)
+
+    def to_representation(self, instance: Event) -> dict:
+        data = super().to_representation(instance)
+        # Lists carry no reader's visibility (one check per event would cost a query each):
+        # there the seed shows only for finished events, which everyone may see.
+        visibility = self.context.get("visibility")
+        shown = visibility.seeds if visibility else instance.status == EventStatus.FINISHED
+        if not shown:
+            data["seed"] = None
+        return data
 
 
 class EventIn(serializers.ModelSerializer):
@@ -83,9 +99,12 @@ class RegistrationOut(serializers.ModelSerializer):
 
     def to_representation(self, instance: Registration) -> dict:
         data = super().to_representation(instance)
-        # A drop reason can describe a disqualification: judges only (and the player).
-        if not self.context.get("show_private", True):
+        # A drop reason can describe a disqualification: the reader's EventVisibility
+        # decides (lists pass it; a single registration answers its player or a judge).
+        visibility = self.context.get("visibility")
+        if visibility is not None and not visibility.private_of(instance.pk):
             data["drop_reason"] = ""
+            data["disqualified"] = False
         return data
 
 
@@ -194,6 +213,11 @@ def report_payload(match: Match) -> dict:
 
 
 class RoundOut(serializers.ModelSerializer):
+    seed = serializers.IntegerField(
+        read_only=True,
+        allow_null=True,
+        help_text="the pairing seed: for the event's judges, and for everyone once it is finished",
+    )
     server_now = serializers.SerializerMethodField()
     paused_remaining_seconds = serializers.SerializerMethodField()
 
@@ -217,6 +241,13 @@ class RoundOut(serializers.ModelSerializer):
 
     def get_server_now(self, round_: Round) -> str:
         return timezone.now().isoformat()
+
+    def to_representation(self, instance: Round) -> dict:
+        data = super().to_representation(instance)
+        visibility = self.context.get("visibility")
+        if visibility is None or not visibility.seeds:
+            data["seed"] = None  # the reader's EventVisibility must allow it
+        return data
 
     def get_paused_remaining_seconds(self, round_: Round) -> int | None:
         if round_.paused_remaining is None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any
 
 from django.http import HttpResponse
@@ -20,7 +21,7 @@ from config.errors import DomainError, NotFoundError
 from tournaments import exports, selectors
 from tournaments.api import serializers as s
 from tournaments.models import Event, Match, Registration, Round
-from tournaments.models.choices import EventStatus, GameKind
+from tournaments.models.choices import EventStatus, GameKind, RoundStatus
 from tournaments.services import (
     clock,
     events,
@@ -32,6 +33,7 @@ from tournaments.services import (
     topcut,
 )
 from tournaments.services.permissions import ensure_allowed
+from tournaments.visibility import EventVisibility, visibility_for
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -55,6 +57,19 @@ def _result_in(data: dict) -> results.ReportedResult:
     return results.ReportedResult(
         data["games_won_a"], data["games_won_b"], data["games_drawn"], list(data["games"])
     )
+
+
+def _event_out(request: Request, event_id: int) -> dict:
+    """One event as ``EventOut``, with its player count and the reader's visibility."""
+    event = get_object_or_404(selectors.event_list(), pk=event_id)
+    context = {"visibility": visibility_for(request.user, event)}
+    return s.EventOut(event, context=context).data
+
+
+def _round_out(request: Request, round_: Round) -> dict:
+    return s.RoundOut(
+        round_, context={"visibility": visibility_for(request.user, round_.event)}
+    ).data
 
 
 def _choice_param(request: Request, name: str, choices: list[str]) -> str | None:
@@ -93,23 +108,25 @@ class EventListCreate(ListCreateAPIView):
     def post(self, request: Request) -> Response:
         data = dict(_input(s.EventIn, request))
         event = events.event_create(actor=request.user, **data)
-        return Response(s.EventOut(event).data, status=status.HTTP_201_CREATED)
+        return Response(_event_out(request, event.pk), status=status.HTTP_201_CREATED)
 
 
 @extend_schema(tags=TAG)
 class EventDetail(RetrieveUpdateAPIView):
-    queryset = Event.objects.all()
     http_method_names = ["get", "patch", "head", "options"]
 
     def get_serializer_class(self) -> type[s.EventIn | s.EventOut]:
         return s.EventIn if self.request.method == "PATCH" else s.EventOut
 
+    def get(self, request: Request, pk: int) -> Response:
+        return Response(_event_out(request, pk))
+
     @extend_schema(request=s.EventIn, responses=s.EventOut)
     def patch(self, request: Request, pk: int) -> Response:
         serializer = s.EventIn(data=request.data, partial=True)
         serializer.is_valid(raise_exception=True)
-        event = events.event_update(actor=request.user, event_id=pk, **serializer.validated_data)
-        return Response(s.EventOut(event).data)
+        events.event_update(actor=request.user, event_id=pk, **serializer.validated_data)
+        return Response(_event_out(request, pk))
 
 
 @extend_schema(tags=TAG)
@@ -131,7 +148,7 @@ class EventPlayers(ListAPIView):
     def get_serializer_context(self) -> dict:
         return {
             **super().get_serializer_context(),
-            "show_private": self.request.user.has_perm("tournaments.run_event", self.event),
+            "visibility": visibility_for(self.request.user, self.event),
         }
 
     @extend_schema(request=s.RegistrationAddIn, responses={201: s.RegistrationOut})
@@ -205,7 +222,21 @@ class EventRounds(ListAPIView):
     pagination_class = None
 
     def get_queryset(self) -> list[Round]:
-        return selectors.event_rounds(get_object_or_404(Event, pk=self.kwargs["pk"]))
+        rounds = selectors.event_rounds(self.event)
+        if not self.visibility.draft_rounds:
+            rounds = [r for r in rounds if r.status != RoundStatus.DRAFT]
+        return rounds
+
+    @functools.cached_property
+    def event(self) -> Event:
+        return get_object_or_404(Event, pk=self.kwargs["pk"])
+
+    @functools.cached_property
+    def visibility(self) -> EventVisibility:
+        return visibility_for(self.request.user, self.event)
+
+    def get_serializer_context(self) -> dict:
+        return {**super().get_serializer_context(), "visibility": self.visibility}
 
 
 @extend_schema(tags=TAG, responses=s.RoundDetailOut)
@@ -216,10 +247,11 @@ class RoundDetail(APIView):
 
     def get(self, request: Request, pk: int) -> Response:
         round_ = get_object_or_404(Round.objects.select_related("event"), pk=pk)
-        if round_.status == "draft":
+        visibility = visibility_for(request.user, round_.event)
+        if round_.status == RoundStatus.DRAFT and not visibility.draft_rounds:
             ensure_allowed(request.user, "tournaments.run_event", round_.event)
         clock.refresh_round_clock(round_)
-        data = s.RoundOut(round_).data
+        data = s.RoundOut(round_, context={"visibility": visibility}).data
         data["matches"] = s.MatchOut(selectors.round_matches(round_), many=True).data
         return Response(data)
 
@@ -234,7 +266,7 @@ def _clock_view(
         def post(self, request: Request, pk: int) -> Response:
             extra = dict(_input(input_serializer, request)) if input_serializer else {}
             round_ = action(actor=request.user, round_id=pk, **extra)
-            return Response(s.RoundOut(round_).data)
+            return Response(_round_out(request, round_))
 
     ClockView.__name__ = f"Clock_{action.__name__}"
     return ClockView
@@ -345,13 +377,13 @@ class EventPairNext(APIView):
     def post(self, request: Request, pk: int) -> Response:
         data = _input(s.PairIn, request)
         round_ = rounds.round_pair_next(actor=request.user, event_id=pk, **data)
-        return Response(s.RoundOut(round_).data, status=status.HTTP_201_CREATED)
+        return Response(_round_out(request, round_), status=status.HTTP_201_CREATED)
 
 
 @extend_schema(tags=TAG, request=None, responses=s.RoundOut)
 class RoundPublish(APIView):
     def post(self, request: Request, pk: int) -> Response:
-        return Response(s.RoundOut(rounds.round_publish(actor=request.user, round_id=pk)).data)
+        return Response(_round_out(request, rounds.round_publish(actor=request.user, round_id=pk)))
 
 
 @extend_schema(tags=TAG, request=s.PairIn, responses={201: s.RoundOut})
@@ -361,7 +393,7 @@ class RoundRepair(APIView):
     def post(self, request: Request, pk: int) -> Response:
         data = _input(s.PairIn, request)
         round_ = rounds.round_repair(actor=request.user, round_id=pk, reason=data["reason"])
-        return Response(s.RoundOut(round_).data, status=status.HTTP_201_CREATED)
+        return Response(_round_out(request, round_), status=status.HTTP_201_CREATED)
 
 
 @extend_schema(tags=TAG, request=s.SwapIn, responses=s.RoundOut)
@@ -370,14 +402,16 @@ class RoundSwap(APIView):
 
     def post(self, request: Request, pk: int) -> Response:
         data = _input(s.SwapIn, request)
-        return Response(s.RoundOut(rounds.round_swap(actor=request.user, round_id=pk, **data)).data)
+        return Response(
+            _round_out(request, rounds.round_swap(actor=request.user, round_id=pk, **data))
+        )
 
 
 @extend_schema(tags=TAG, request=None, responses={201: s.RoundOut})
 class EventTopCutStart(APIView):
     def post(self, request: Request, pk: int) -> Response:
         round_ = topcut.topcut_start(actor=request.user, event_id=pk)
-        return Response(s.RoundOut(round_).data, status=status.HTTP_201_CREATED)
+        return Response(_round_out(request, round_), status=status.HTTP_201_CREATED)
 
 
 @extend_schema(tags=TAG, request=None, responses={200: s.RoundOut, 204: None})
@@ -388,13 +422,14 @@ class EventTopCutAdvance(APIView):
         round_ = topcut.topcut_advance(actor=request.user, event_id=pk)
         if round_ is None:
             return Response(status=status.HTTP_204_NO_CONTENT)
-        return Response(s.RoundOut(round_).data)
+        return Response(_round_out(request, round_))
 
 
 @extend_schema(tags=TAG, request=None, responses=s.EventOut)
 class EventFinish(APIView):
     def post(self, request: Request, pk: int) -> Response:
-        return Response(s.EventOut(topcut.event_finish(actor=request.user, event_id=pk)).data)
+        topcut.event_finish(actor=request.user, event_id=pk)
+        return Response(_event_out(request, pk))
 
 
 def _as_of_round(request: Request) -> int | None:
@@ -454,7 +489,12 @@ class EventExport(APIView):
         event = get_object_or_404(Event, pk=pk)
         if what not in exports.EXPORTS:
             raise NotFoundError(_("Unknown export."))
-        body = exports.export_csv(event, what, as_of_round=_as_of_round(request))
+        body = exports.export_csv(
+            event,
+            what,
+            visibility=visibility_for(request.user, event),
+            as_of_round=_as_of_round(request),
+        )
         response = HttpResponse(body, content_type="text/csv; charset=utf-8")
         response["Content-Disposition"] = f'attachment; filename="event-{pk}-{what}.csv"'
         return response

@@ -3,6 +3,7 @@ publishing, and finishing the Swiss part. The pairing itself is the pure core's.
 
 from __future__ import annotations
 
+import secrets
 from collections import defaultdict
 from collections.abc import Sequence
 
@@ -41,9 +42,11 @@ def swiss_rounds_planned(event: Event) -> int:
     return recommended_swiss_rounds(players)
 
 
-def round_seed(event: Event, number: int, attempt: int = 0) -> int:
-    """Each round's seed derives from the event's recorded seed, so a round can be replayed."""
-    return (event.seed * 1_000 + number * 10 + attempt) % (2**62)
+def new_round_seed() -> int:
+    """A fresh seed per pairing, from the operating system's cryptographic source: a seed
+    derived from another would let anyone compute future pairings for hypothetical results.
+    It is stored on the round and in the audit log, so the pairing can be re-derived."""
+    return secrets.randbelow(2**62)
 
 
 def _start_event(event: Event, actor: User) -> None:
@@ -201,7 +204,7 @@ def round_pair_next(*, actor: User, event_id: int, force: bool = False, reason: 
             raise ConflictError(_("All %(n)s Swiss rounds have been played.") % {"n": last.number})
         _refuse_missing_results(event, last, actor, force, reason)
     number = (last.number if last else 0) + 1
-    round_ = _pair(event, number, attempt=0, forced=bool(last and force))
+    round_ = _pair(event, number, forced=bool(last and force))
     if last is not None:
         finish_round(last)
     audit_record(
@@ -214,8 +217,8 @@ def round_pair_next(*, actor: User, event_id: int, force: bool = False, reason: 
     return round_
 
 
-def _pair(event: Event, number: int, *, attempt: int, forced: bool = False) -> Round:
-    seed = round_seed(event, number, attempt)
+def _pair(event: Event, number: int, *, forced: bool = False) -> Round:
+    seed = new_round_seed()
     players = pairing_players(event, number)
     if len(players) < 2:
         raise ConflictError(_("There are fewer than two players left to pair."))
@@ -235,17 +238,17 @@ def round_repair(*, actor: User, round_id: int, reason: str = "") -> Round:
     if round_.status != RoundStatus.DRAFT or round_.kind != RoundKind.SWISS:
         raise ConflictError(_("Only unpublished Swiss pairings can be paired again."))
     number, forced = round_.number, round_.forced
-    attempt = (round_.seed - round_seed(event, number, 0)) % (2**62) + 1
     had_bye = round_.matches.filter(player_b__isnull=True).exists()
     round_.delete()
     if had_bye:
         bump_results_version(event.pk)
-    new = _pair(event, number, attempt=attempt, forced=forced)
+    new = _pair(event, number, forced=forced)
     audit_record(
         event=event,
         actor=actor,
         action="round.repair",
         target=f"round {number}",
+        before={"seed": round_.seed},
         after={"seed": new.seed},
         reason=reason,
     )

@@ -12,7 +12,8 @@ from django.utils.formats import number_format
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-    from tournaments.models import Match
+    from tournaments.models import Match, Registration
+    from tournaments.visibility import EventVisibility
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -70,3 +71,13 @@ def compact_json(value: object) -> str:
     if isinstance(value, str):
         return value
     return json.dumps(value, ensure_ascii=False, sort_keys=True, default=str)
+
+
+@register.filter
+def disqualified_for(registration: Registration, visibility: EventVisibility | None) -> bool:
+    """Whether to show this registration as disqualified to the reader (else just dropped)."""
+    return bool(
+        registration.disqualified
+        and visibility is not None
+        and visibility.private_of(registration.pk)
+    )

@@ -18,6 +18,7 @@ from django.utils import timezone
 from config.errors import ConflictError, DomainError, NotFoundError
 from tournaments import selectors
 from tournaments.models import Event, Match, Round
+from tournaments.visibility import visibility_for
 
 T = TypeVar("T")
 
@@ -94,11 +95,12 @@ def can_run(request: HttpRequest, event: Event) -> bool:
 
 def event_context(request: HttpRequest, event: Event, tab: str, **extra: Any) -> dict[str, Any]:
     """The context every event page's header and tabs need."""
-    running = can_run(request, event)
+    visibility = visibility_for(request.user, event)
     return {
         "event": event,
         "tab": tab,
-        "can_run": running,
+        "visibility": visibility,
+        "can_run": visibility.runs_event,
         "can_change": request.user.has_perm("tournaments.change_event", event),
         "my_registration": selectors.registration_of(event, request.user),
         **extra,

@@ -17,7 +17,8 @@ from tournaments.models.choices import (
 from tournaments.services.rounds import swiss_rounds_planned
 from tournaments.services.standings import compute_event_standings, event_standings
 from tournaments.standings import get_tiebreak
-from tournaments.views.common import can_run, event_context, get_event, round_clock
+from tournaments.views.common import event_context, get_event, round_clock
+from tournaments.visibility import visibility_for
 
 TIEBREAK_LABELS = {
     "omw": "OMW%",
@@ -38,7 +39,8 @@ def _int_param(request: HttpRequest, name: str) -> int | None:
 def chosen_round(request: HttpRequest, event: Event) -> tuple[Round | None, list[Round]]:
     """The round asked for with ``?round=N`` among those the viewer may see (default: the
     latest). An unknown or hidden round is a 404."""
-    rounds = selectors.visible_rounds(event, include_drafts=can_run(request, event))
+    visibility = visibility_for(request.user, event)
+    rounds = selectors.visible_rounds(event, include_drafts=visibility.draft_rounds)
     number = _int_param(request, "round")
     if number is None:
         return (rounds[-1] if rounds else None), rounds

@@ -15,12 +15,13 @@ from tournaments.views.event import (
     points_before,
     standings_context,
 )
+from tournaments.visibility import visibility_for
 
 
 def _context(request: HttpRequest, pk: int) -> dict:
     event = get_event(pk)
     round_, _rounds = chosen_round(request, event)
-    context = {"event": event, "round": round_}
+    context = {"event": event, "round": round_, "visibility": visibility_for(request.user, event)}
     if round_ is not None:
         context["points"] = points_before(event, round_)
     return context
@@ -57,5 +58,9 @@ def slips(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_event(pk)
-    context = {"event": event, **standings_context(request, event)}
+    context = {
+        "event": event,
+        "visibility": visibility_for(request.user, event),
+        **standings_context(request, event),
+    }
     return render(request, "tournaments/print/standings.html", context)

@@ -6,6 +6,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from tournaments.exports import EXPORTS, export_rows, write_csv
 from tournaments.models import Event
+from tournaments.visibility import everything
 
 if TYPE_CHECKING:
     from django.core.management.base import CommandParser
@@ -25,4 +26,5 @@ class Command(BaseCommand):
         event = Event.objects.filter(pk=event_id).first()
         if event is None:
             raise CommandError(f"there is no event {event_id}")
-        write_csv(export_rows(event, what, as_of_round=round), self.stdout)
+        rows = export_rows(event, what, visibility=everything(event), as_of_round=round)
+        write_csv(rows, self.stdout)

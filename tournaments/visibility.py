@@ -1,0 +1,65 @@
+"""What one reader may see of one event, decided in one place.
+
+Pages, the JSON API, the CSV exports (page, API and command), print views and
+feeds all ask the reader's ``EventVisibility`` instead of deciding for
+themselves, so no path shows what another hides:
+
+- unpublished (draft) pairings: the event's judges only;
+- a drop reason and a disqualification: the event's judges and that player
+  (to anyone else a disqualified player has simply dropped);
+- round seeds (from which the pairings can be re-derived): the event's judges,
+  and everyone once the event is finished.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from tournaments.models.choices import EventStatus
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import AnonymousUser
+
+    from accounts.models import User
+    from tournaments.models import Event
+
+
+@dataclass(frozen=True)
+class EventVisibility:
+    runs_event: bool
+    own_registration_ids: frozenset[int]
+    event_finished: bool
+
+    @property
+    def draft_rounds(self) -> bool:
+        return self.runs_event
+
+    @property
+    def seeds(self) -> bool:
+        return self.runs_event or self.event_finished
+
+    def private_of(self, registration_id: int | None) -> bool:
+        """Whether the reader sees this player's drop reason and disqualification."""
+        return self.runs_event or registration_id in self.own_registration_ids
+
+
+def everything(event: Event) -> EventVisibility:
+    """The operator's view (management commands run on the server)."""
+    return EventVisibility(
+        runs_event=True,
+        own_registration_ids=frozenset(),
+        event_finished=event.status == EventStatus.FINISHED,
+    )
+
+
+def visibility_for(user: User | AnonymousUser, event: Event) -> EventVisibility:
+    """The reader's view of the event (one permission check, one small query at most)."""
+    own: frozenset[int] = frozenset()
+    if user.is_authenticated:
+        own = frozenset(event.registrations.filter(player=user).values_list("pk", flat=True))
+    return EventVisibility(
+        runs_event=user.has_perm("tournaments.run_event", event),
+        own_registration_ids=own,
+        event_finished=event.status == EventStatus.FINISHED,
+    )
