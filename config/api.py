@@ -1,6 +1,6 @@
 """API plumbing shared by every app: one exception handler and the unknown-route answer.
 
-The handler maps the project's domain errors to 400 / 404 / 409 with a
+The handler maps the project's domain errors to 400 / 403 / 404 / 409 with a
 translated reason, so that no bad input ever becomes a 500.
 """
 
@@ -16,7 +16,7 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from config.errors import ConflictError, DomainError, NotFoundError
+from config.errors import ConflictError, DomainError, ForbiddenError, NotFoundError
 
 
 def _detail_from_validation_error(exc: ValidationError) -> Any:
@@ -33,6 +33,8 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         return Response(exc.as_payload(), status=status.HTTP_409_CONFLICT)
     if isinstance(exc, NotFoundError):
         return Response(exc.as_payload(), status=status.HTTP_404_NOT_FOUND)
+    if isinstance(exc, ForbiddenError):
+        return Response(exc.as_payload(), status=status.HTTP_403_FORBIDDEN)
     if isinstance(exc, DomainError):
         return Response(exc.as_payload(), status=status.HTTP_400_BAD_REQUEST)
     if isinstance(exc, ValidationError):

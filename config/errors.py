@@ -40,3 +40,8 @@ class ConflictError(DomainError):
 
 class NotFoundError(DomainError):
     """The thing named does not exist (or is not visible to the caller)."""
+
+
+class ForbiddenError(DomainError):
+    """The actor may not do this, for a reason worth telling them (a plain permission
+    refusal says only that they may not)."""

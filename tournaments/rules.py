@@ -95,5 +95,6 @@ rules.add_perm("tournaments.access_judge_desk", is_judge_somewhere | is_site_adm
 rules.add_perm("tournaments.register", rules.is_authenticated)
 rules.add_perm("tournaments.drop_registration", is_registration_owner | staff)
 rules.add_perm("tournaments.report_result", is_match_player | staff)
-rules.add_perm("tournaments.override_result", staff)
+# A judge who plays in a match does not decide its result: another judge must.
+rules.add_perm("tournaments.override_result", staff & ~is_match_player)
 rules.add_perm("tournaments.view_deck_lists", staff)

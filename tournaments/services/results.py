@@ -18,7 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from config.errors import ConflictError, DomainError
+from config.errors import ConflictError, DomainError, ForbiddenError, NotFoundError
 from config.joined_rows import JoinedRows, quoted
 from config.prepared import current_db
 from config.row_writes import RowInsert, RowUpdate
@@ -441,7 +441,26 @@ def match_report(
     return match
 
 
-@transaction.atomic
+def refuse_own_match(actor: User, match: Match) -> None:
+    """A judge who plays in the match may not decide its result: refused with the reason,
+    and the attempt is in the audit log (written at once, so the refusal cannot undo it)."""
+    players = {match.player_a.player_id, match.player_b.player_id if match.player_b else None}
+    if not actor.is_authenticated or actor.pk not in players:
+        return
+    if not actor.has_perm("tournaments.run_event", match.round.event):
+        return  # a player: the plain permission refusal says enough
+    audit_record(
+        event=match.round.event,
+        actor=actor,
+        action="result.refused_own_match",
+        target=f"round {match.round.number} table {match.table}",
+    )
+    raise ForbiddenError(
+        _("You play in this match: another judge must enter or confirm its result."),
+        code="own_match",
+    )
+
+
 def match_set_result(
     *,
     actor: User,
@@ -451,7 +470,40 @@ def match_set_result(
     source: str = ResultSource.JUDGE,
     override: str = "",
 ) -> Match:
-    """A judge enters or overrides a result, at any time; audited with before and after."""
+    """A judge enters or overrides a result, at any time; audited with before and after.
+    Never the judge's own match (``refuse_own_match``)."""
+    refuse_own_match(actor, _match_with_players(match_id))
+    return _set_result(
+        actor=actor,
+        match_id=match_id,
+        result=result,
+        reason=reason,
+        source=source,
+        override=override,
+    )
+
+
+def _match_with_players(match_id: int) -> Match:
+    match = (
+        Match.objects.select_related("round__event", "player_a", "player_b")
+        .filter(pk=match_id)
+        .first()
+    )
+    if match is None:
+        raise NotFoundError(_("There is no such match."))
+    return match
+
+
+@transaction.atomic
+def _set_result(
+    *,
+    actor: User,
+    match_id: int,
+    result: ReportedResult,
+    reason: str,
+    source: str,
+    override: str,
+) -> Match:
     match = lock_match(match_id)
     ensure_allowed(actor, "tournaments.override_result", match)
     if match.is_bye:

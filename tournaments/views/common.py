@@ -15,7 +15,7 @@ from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
-from config.errors import ConflictError, DomainError, NotFoundError
+from config.errors import ConflictError, DomainError, ForbiddenError, NotFoundError
 from tournaments import selectors
 from tournaments.models import Event, Match, Round
 from tournaments.visibility import visibility_for
@@ -35,6 +35,8 @@ def status_for(exc: DomainError) -> int:
         return 404
     if isinstance(exc, ConflictError):
         return 409
+    if isinstance(exc, ForbiddenError):
+        return 403
     return 400
 
 

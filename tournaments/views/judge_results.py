@@ -20,7 +20,7 @@ from tournaments.forms import PenaltyForm, judge_result_form
 from tournaments.models import Match
 from tournaments.models.choices import RoundStatus
 from tournaments.services.penalties import penalty_issue
-from tournaments.services.results import ReportedResult, match_set_result
+from tournaments.services.results import ReportedResult, match_set_result, refuse_own_match
 from tournaments.views.common import attempt, event_context, get_event, match_names, require
 
 if TYPE_CHECKING:
@@ -102,7 +102,8 @@ def result(request: HttpRequest, pk: int) -> HttpResponse:
     match = get_object_or_404(
         Match.objects.select_related("round__event", *selectors.MATCH_RELATED), pk=pk
     )
-    require(request, "tournaments.override_result", match)
+    if not request.user.has_perm("tournaments.override_result", match):
+        return _own_match_refused(request, match)
     if match.is_bye or match.round.status == RoundStatus.DRAFT:
         return render(
             request,
@@ -140,6 +141,16 @@ def result(request: HttpRequest, pk: int) -> HttpResponse:
     return render(
         request, "tournaments/result.html", _result_context(request, match, form), status=status
     )
+
+
+def _own_match_refused(request: HttpRequest, match: Match) -> HttpResponse:
+    """Anyone who does not run the event gets the plain 403. A judge who does may not enter
+    this result only because they play in it: they are told so, and an attempt is audited."""
+    require(request, "tournaments.run_event", match.round.event)
+    if request.method == "POST":
+        attempt(request, lambda: refuse_own_match(request.user, match))
+    context = _result_context(request, match) | {"own_match": True}
+    return render(request, "tournaments/result_closed.html", context, status=403)
 
 
 def _accept_report(request: HttpRequest, match: Match) -> HttpResponse:
