@@ -5,8 +5,12 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
-from rest_framework import permissions, serializers
+from rest_framework import permissions, serializers, status
+from rest_framework.authtoken.models import Token
 from rest_framework.generics import RetrieveUpdateAPIView
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
 
 from accounts.models import User
 from accounts.selectors import email_in_use
@@ -46,3 +50,15 @@ class MeView(RetrieveUpdateAPIView):
 
     def get_object(self) -> User:
         return self.request.user
+
+
+@extend_schema(tags=["accounts"], request=None, responses={204: None})
+class TokenRevokeView(APIView):
+    """Revoke the caller's API token: it stops working at once (a new one comes from
+    `POST /api/auth/token/`). Changing the password revokes it too."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    def post(self, request: Request) -> Response:
+        Token.objects.filter(user=request.user).delete()
+        return Response(status=status.HTTP_204_NO_CONTENT)

@@ -36,7 +36,14 @@ class User(AbstractUser):
         return self.public_name
 
     def save(self, *args, **kwargs) -> None:
+        password_changed = self._password is not None  # set_password() since the last save
         super().save(*args, **kwargs)
+        if password_changed:
+            # Every path that changes a password (the profile, a reset, the admin, the
+            # changepassword command) ends here: API tokens issued before it stop working.
+            from rest_framework.authtoken.models import Token
+
+            Token.objects.filter(user=self).delete()
         if self.player_number is None:
             # Derived from the primary key, so two sign-ups at once can never
             # draw the same number.

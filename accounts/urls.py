@@ -8,6 +8,7 @@ app_name = "accounts"
 urlpatterns = [
     path("signup/", views.signup, name="signup"),
     path("profile/", views.profile, name="profile"),
+    path("profile/token/revoke/", views.revoke_token, name="token_revoke"),
     path(
         "login/",
         auth_views.LoginView.as_view(

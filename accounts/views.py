@@ -7,7 +7,8 @@ from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_POST
+from rest_framework.authtoken.models import Token
 
 from accounts.forms import ProfileForm, SignUpForm
 
@@ -48,4 +49,16 @@ def profile(request: HttpRequest) -> HttpResponse:
         else:
             messages.success(request, _("Your profile was saved."))
             return redirect("accounts:profile")
-    return render(request, "accounts/profile.html", {"form": form})
+    has_token = Token.objects.filter(user=request.user).exists()
+    return render(request, "accounts/profile.html", {"form": form, "has_token": has_token})
+
+
+@login_required
+@require_POST
+def revoke_token(request: HttpRequest) -> HttpResponse:
+    deleted, _rows = Token.objects.filter(user=request.user).delete()
+    if deleted:
+        messages.success(
+            request, _("Your API token was revoked; programs using it are logged out.")
+        )
+    return redirect("accounts:profile")
