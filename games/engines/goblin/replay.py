@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engines.errors import IllegalStepError, RecordError, ResultMismatchError
+from games.engines.errors import IllegalStepError, RecordError
 from games.engines.goblin.catalogue import Catalogue, default_catalogue
 from games.engines.goblin.record import GAME, Record, parse_record
 from games.engines.goblin.state import (
@@ -23,6 +23,7 @@ from games.engines.goblin.state import (
     UNCOVER,
     Game,
 )
+from games.engines.replaying import run_to_verdict
 from games.engines.verdict import Verdict
 
 
@@ -46,26 +47,16 @@ def replay(record: Record, catalogue: Catalogue | None = None) -> Verdict:
         "initiative": record.initiative,
     }
     game = Game(catalogue, mode=record.mode, scoring=record.scoring, initiative=record.initiative)
-    try:
+
+    def run() -> None:
         if record.setup is not None:
             try:
                 game.set_kept_specials(record.setup)
             except IllegalStepError as err:
                 raise err.with_path(f"setup.{err.place.side}.specials") from None
         _run(game, record)
-    except IllegalStepError as err:
-        return Verdict(GAME, False, error=err, rounds=game.reports, settings=settings)
-    score = game.score()
-    if score != record.result:
-        return Verdict(
-            GAME,
-            False,
-            error=ResultMismatchError(record.result, score),
-            rounds=game.reports,
-            replayed=score,
-            settings=settings,
-        )
-    return Verdict(GAME, True, result=score, rounds=game.reports, settings=settings)
+
+    return run_to_verdict(GAME, game, run, record.result, settings)
 
 
 def _run(game: Game, record: Record) -> None:

@@ -24,6 +24,7 @@ from games.engines.qiahn.fastcheck import fast_score
 from games.engines.qiahn.record import GAME, Record, parse_record
 from games.engines.qiahn.state import COMBAT, OUTFIT, UNCOVER, Game, RoundReport
 from games.engines.qiahn.types import OTHER_SIDE
+from games.engines.replaying import run_to_verdict
 from games.engines.verdict import Verdict
 
 
@@ -65,21 +66,7 @@ def replay(record: Record) -> Verdict:
     """Replay ``record`` and return its :class:`Verdict` (never raises for an illegal step)."""
     game = Game(record.squad, record.ruleset, record.initiative)
     settings = {"squad": record.squad, "ruleset": record.ruleset, "initiative": record.initiative}
-    try:
-        _run(game, record)
-    except IllegalStepError as err:
-        return Verdict(GAME, False, error=err, rounds=game.reports, settings=settings)
-    score = game.score()
-    if score != record.result:
-        return Verdict(
-            GAME,
-            False,
-            error=ResultMismatchError(record.result, score),
-            rounds=game.reports,
-            replayed=score,
-            settings=settings,
-        )
-    return Verdict(GAME, True, result=score, rounds=game.reports, settings=settings)
+    return run_to_verdict(GAME, game, lambda: _run(game, record), record.result, settings)
 
 
 def replay_or_raise(record: Record) -> tuple[dict[str, int], list[RoundReport]]:
