@@ -1,3 +1,5 @@
+from typing import Any
+
 from django.urls import path
 from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework.authtoken.views import ObtainAuthToken
@@ -12,6 +14,11 @@ class TokenView(ObtainAuthToken):
 
     # DRF's view names its own parsers; use the API's, which bound body size and depth.
     parser_classes = api_settings.DEFAULT_PARSER_CLASSES
+
+    def get_serializer_context(self) -> dict[str, Any]:
+        # Authenticate with Django's request, not DRF's wrapper: the login lockout marks
+        # the request it is given, and the middleware that answers 429 reads Django's.
+        return {**super().get_serializer_context(), "request": self.request._request}
 
 
 urlpatterns = [

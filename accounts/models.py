@@ -41,9 +41,14 @@ class User(AbstractUser):
         if password_changed:
             # Every path that changes a password (the profile, a reset, the admin, the
             # changepassword command) ends here: API tokens issued before it stop working.
+            # A new password also lifts a lockout for failed logins: whoever chose it
+            # (the owner by e-mail, an admin) has shown the right to the account.
             from rest_framework.authtoken.models import Token
 
+            from accounts.login_lockout import unlock_login
+
             Token.objects.filter(user=self).delete()
+            unlock_login(self.get_username())
         if self.player_number is None:
             # Derived from the primary key, so two sign-ups at once can never
             # draw the same number.

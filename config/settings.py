@@ -8,6 +8,8 @@ read and on the sweep command). ``DATABASE_URL`` and ``REDIS_URL`` /
 
 from __future__ import annotations
 
+import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -45,6 +47,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_htmx",
+    "axes",
     "rules.apps.AutodiscoverRulesConfig",
     "config",
     "accounts",
@@ -66,6 +69,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "config.csp_middleware.CSPMiddleware",
+    # Last: turns a login refused for too many failures into the 429 answer.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -109,7 +114,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     }
     # Tests that race several connections need a real file (an in-memory database
     # shares one cache and fails with "table is locked" instead of waiting).
-    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-db.sqlite3")}
+    # One file per test process, so two runs from one checkout never share (and corrupt)
+    # a test database; pytest-xdist workers add their own suffix.
+    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / f".test-db-{os.getpid()}.sqlite3")}
 elif env_bool("DB_PREPARED_STATEMENTS", True):
     # A statement a connection runs five times becomes a prepared statement, for the
     # statements run through config.prepared.hot_cursor (see there). Behind PgBouncer in
@@ -150,6 +157,8 @@ MESSAGE_STORAGE = "django.contrib.messages.storage.session.SessionStorage"
 # --- Accounts -------------------------------------------------------------------
 AUTH_USER_MODEL = "accounts.User"
 AUTHENTICATION_BACKENDS = [
+    # First: refuses any login (page, admin, API token) of a locked account or address.
+    "axes.backends.AxesStandaloneBackend",
     "rules.permissions.ObjectPermissionBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
@@ -162,6 +171,23 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# --- Brute-force protection (accounts/login_lockout.py) -----------------------------
+LOGIN_FAILURES_PER_ACCOUNT = env_int("LOGIN_FAILURES_PER_ACCOUNT", 10)
+LOGIN_FAILURES_PER_ADDRESS = env_int("LOGIN_FAILURES_PER_ADDRESS", 100)
+# Proxies in front of the app that append to X-Forwarded-For (0: clients connect directly).
+TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 0)
+AXES_HANDLER = "accounts.login_lockout.AccountOrAddressHandler"
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_FAILURE_LIMIT = "accounts.login_lockout.account_failure_limit"
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_LOCKOUT_MINUTES", 15))
+# A success does not wipe failures: it would let anyone with an account reset the
+# counters of their address (and of the accounts tried from it) by logging in.
+AXES_RESET_ON_SUCCESS = False
+AXES_CLIENT_IP_CALLABLE = "accounts.login_lockout.client_address"
+AXES_LOCKOUT_CALLABLE = "accounts.login_lockout.lockout_response"
+AXES_USERNAME_FORM_FIELD = "username"
+AXES_VERBOSE = False
+
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -288,5 +314,9 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
-    "loggers": {"django.db.backends": {"level": "WARNING"}},
+    "loggers": {
+        "django.db.backends": {"level": "WARNING"},
+        # Failed logins and lockouts are warnings; axes' routine bookkeeping is not.
+        "axes": {"level": "WARNING"},
+    },
 }

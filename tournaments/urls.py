@@ -62,4 +62,5 @@ urlpatterns = [
     path("matches/<id:pk>/extend/", judge_rounds.extend, name="extend"),
     path("registrations/<id:pk>/check-in/", judge_players.check_in, name="check_in"),
     path("registrations/<id:pk>/fixed-table/", judge_players.fixed_table, name="fixed_table"),
+    path("registrations/<id:pk>/unlock-login/", judge_players.unlock_login, name="unlock_login"),
 ]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from django.core.management import call_command
+from django.http import HttpRequest
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
@@ -45,7 +46,7 @@ def test_an_admin_or_command_password_change_revokes_it_too(player, password, mo
 
 def test_a_login_keeps_the_token(client, player, password):
     api, key = token_client(player, password)
-    assert client.login(username=player.username, password=password)
+    assert client.login(request=HttpRequest(), username=player.username, password=password)
     assert Token.objects.get(user=player).key == key
     assert api.get("/api/me/").status_code == 200
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from django.http import HttpRequest
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
@@ -78,7 +79,7 @@ def test_me_refuses_duplicate_email(player, other_player):
 
 def test_api_session_auth_enforces_csrf(player, password):
     client = APIClient(enforce_csrf_checks=True)
-    client.login(username="player", password=password)
+    client.login(request=HttpRequest(), username="player", password=password)
     response = client.patch("/api/me/", {"display_name": "Changed"}, format="json")
     assert response.status_code == 403
     player.refresh_from_db()

@@ -6,6 +6,7 @@ import datetime as dt
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.http import HttpRequest
 from django.urls import reverse
 from django.utils import timezone
 
@@ -19,7 +20,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def admin_client(client, site_admin, password, rulings_data):
-    client.login(username=site_admin.username, password=password)
+    client.login(request=HttpRequest(), username=site_admin.username, password=password)
     return client
 
 
@@ -66,7 +67,7 @@ def test_oversized_upload_is_refused(admin_client):
 
 
 def test_players_cannot_reach_the_import(client, player, password, rulings_data):
-    client.login(username=player.username, password=password)
+    client.login(request=HttpRequest(), username=player.username, password=password)
     response = client.get(reverse("admin:rulings_card_import"))
     assert response.status_code == 302  # sent to the admin login
 

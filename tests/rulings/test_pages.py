@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from django.http import HttpRequest
 from django.urls import reverse
 from django.utils import timezone
 
@@ -79,7 +80,7 @@ def event(rulings_data, make_event):
 
 def test_player_submits_a_list_and_sees_its_check(client, event, player, register, password):
     register(event, player)
-    client.login(username=player.username, password=password)
+    client.login(request=HttpRequest(), username=player.username, password=password)
     url = reverse("rulings:my_deck", args=[event.pk])
     assert client.get(url).status_code == 200
     response = client.post(url, {"text": quimera_list(size=40, extra="1 Puentes Colgantes")})
@@ -93,7 +94,7 @@ def test_bad_lines_are_listed_one_by_one_and_nothing_is_saved(
     client, event, player, register, password
 ):
     register(event, player)
-    client.login(username=player.username, password=password)
+    client.login(request=HttpRequest(), username=player.username, password=password)
     response = client.post(
         reverse("rulings:my_deck", args=[event.pk]), {"text": "4 Garphades\n-1 Sartre\n2 Nadie"}
     )
@@ -106,7 +107,7 @@ def test_bad_lines_are_listed_one_by_one_and_nothing_is_saved(
 
 def test_bad_lines_in_spanish(client, event, player, register, password):
     register(event, player)
-    client.login(username=player.username, password=password)
+    client.login(request=HttpRequest(), username=player.username, password=password)
     response = client.post(f"/es/rulings/events/{event.pk}/deck/", {"text": "2 Nadie"})
     assert "Línea 1: ninguna carta se llama «Nadie»." in text_of(response)
 
@@ -127,12 +128,12 @@ def test_judges_see_every_list_players_only_their_own(
         event=event, player=other_player, text=quimera_list(size=30), actor=other_player
     )
 
-    client.login(username=player.username, password=password)
+    client.login(request=HttpRequest(), username=player.username, password=password)
     assert client.get(reverse("rulings:deck_detail", args=[mine.pk])).status_code == 200
     assert client.get(reverse("rulings:deck_detail", args=[theirs.pk])).status_code == 403
     assert client.get(reverse("rulings:event_decks", args=[event.pk])).status_code == 403
 
-    client.login(username=judge.username, password=password)
+    client.login(request=HttpRequest(), username=judge.username, password=password)
     page = client.get(reverse("rulings:event_decks", args=[event.pk]))
     assert page.status_code == 200
     assert "2 lists, 1 not legal" in " ".join(text_of(page).split())
@@ -148,7 +149,7 @@ def test_locked_lists_show_no_form(client, event, player, register, password):
     register(event, player)
     event.status = "running"
     event.save()
-    client.login(username=player.username, password=password)
+    client.login(request=HttpRequest(), username=player.username, password=password)
     body = text_of(client.get(reverse("rulings:my_deck", args=[event.pk])))
     assert 'data-testid="locked"' in body and 'data-testid="deck-form"' not in body
     response = client.post(reverse("rulings:my_deck", args=[event.pk]), {"text": quimera_list()})
@@ -161,13 +162,13 @@ def test_judge_sets_a_card_pool(
     sealed = make_event(date=timezone.localdate(), format="sealed")
     register(sealed, player)
     judge = judge_of(sealed)
-    client.login(username=judge.username, password=password)
+    client.login(request=HttpRequest(), username=judge.username, password=password)
     url = reverse("rulings:card_pool", args=[sealed.pk, player.pk])
     assert client.get(url).status_code == 200
     assert client.post(url, {"text": "3 Nadie", "source": "sealed"}).status_code == 400
     assert client.post(url, {"text": quimera_list(), "source": "sealed"}).status_code == 302
     other = UserFactory()
-    client.login(username=other.username, password=password)
+    client.login(request=HttpRequest(), username=other.username, password=password)
     assert client.get(url).status_code == 403
 
 

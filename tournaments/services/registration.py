@@ -9,6 +9,7 @@ from django.utils import timezone
 from django.utils.crypto import get_random_string
 from django.utils.translation import gettext as _
 
+from accounts.login_lockout import locked_usernames, unlock_login
 from accounts.models import User
 from config.errors import ConflictError, DomainError
 from tournaments.models import Registration, Round
@@ -216,5 +217,26 @@ def registration_set_fixed_table(
         target=registration.name,
         before=before,
         after=table,
+    )
+    return registration
+
+
+@transaction.atomic
+def registration_unlock_login(*, actor: User, registration_id: int) -> Registration:
+    """A judge lifts a login lockout (too many failed logins) for a player of their event,
+    who can then log in at once; audited."""
+    registration = lock_registration(registration_id)
+    ensure_allowed(actor, "tournaments.run_event", registration.event)
+    username = registration.player.get_username()
+    if not locked_usernames([username]):
+        raise ConflictError(
+            _("%(name)s can log in: the account is not locked.") % {"name": registration.name}
+        )
+    unlock_login(username)
+    audit_record(
+        event=registration.event,
+        actor=actor,
+        action="registration.login_unlocked",
+        target=registration.name,
     )
     return registration

@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from accounts.login_lockout import locked_usernames
 from tournaments import selectors
 from tournaments.forms import CheckInForm, FixedTableForm, PlayerAddForm
 from tournaments.models import Registration
@@ -20,6 +21,7 @@ from tournaments.services.registration import (
     registration_add,
     registration_check_in,
     registration_set_fixed_table,
+    registration_unlock_login,
 )
 from tournaments.views.common import attempt, event_context, get_event, require
 
@@ -31,11 +33,13 @@ def _render(
     request: HttpRequest, event: Event, *, form: PlayerAddForm | None = None, status: int = 200
 ) -> HttpResponse:
     registrations = list(selectors.event_players(event))
+    locked = locked_usernames(reg.player.get_username() for reg in registrations)
     context = event_context(
         request,
         event,
         "judge_players",
         registrations=registrations,
+        locked_logins=locked,
         counts=selectors.registration_counts(event),
         form=form or PlayerAddForm(),
         open_registration=event.status == EventStatus.REGISTRATION,
@@ -135,3 +139,19 @@ def _players_url(event: Event) -> str:
     from django.urls import reverse
 
     return reverse("tournaments:judge_players", args=[event.pk])
+
+
+@login_required
+@require_POST
+def unlock_login(request: HttpRequest, pk: int) -> HttpResponse:
+    registration = _registration(pk)
+    event = registration.event
+    require(request, "tournaments.run_event", event)
+    outcome = attempt(
+        request,
+        lambda: registration_unlock_login(actor=request.user, registration_id=registration.pk),
+    )
+    if outcome.ok:
+        messages.success(request, _("%(name)s can log in again.") % {"name": registration.name})
+        return redirect(_players_url(event))
+    return _render(request, event, status=outcome.status)
