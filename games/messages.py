@@ -33,6 +33,7 @@ from games.engines.messages import (
     SIDE_LABELS,
     SIDE_PARAMS,
     TYPE_PARAMS,
+    place_template,
 )
 from games.engines.verdict import Verdict
 
@@ -75,14 +76,8 @@ def place_text(error: EngineError) -> str:
     place = getattr(error, "place", None)
     if place is None or (place.round is None and place.phase is None):
         return ""
-    if place.round is None:
-        return gettext(PLACE_TEMPLATES["phase"]) % {"phase": phase_label(place.phase)}
-    if place.side is None:
-        return gettext(PLACE_TEMPLATES["round-phase"]) % {
-            "round": place.round,
-            "phase": phase_label(place.phase),
-        }
-    return gettext(PLACE_TEMPLATES["round-phase-side"]) % {
+    template = place_template(place.round, place.phase, place.side)
+    return gettext(PLACE_TEMPLATES[template]) % {
         "round": place.round,
         "phase": phase_label(place.phase),
         "side": side_label(place.side),

@@ -27,7 +27,14 @@ PLACE_TEMPLATES: dict[str, str] = {
     "round-phase-side": gettext_noop("round %(round)s, %(phase)s, %(side)s"),
     "round-phase": gettext_noop("round %(round)s, %(phase)s"),
     "phase": gettext_noop("%(phase)s"),
+    # Anachronism counts assaults, not rounds.
+    "assault-phase-side": gettext_noop("assault %(round)s, %(phase)s, %(side)s"),
+    "assault-phase": gettext_noop("assault %(round)s, %(phase)s"),
+    "phase-side": gettext_noop("%(phase)s, %(side)s"),
 }
+
+# Phases of a game that counts assaults (Anachronism); the place names the assault.
+ASSAULT_PHASES = frozenset(("placement", "initiative", "discard", "actions"))
 
 PHASE_LABELS: dict[str, str] = {
     "setup": gettext_noop("setup"),
@@ -38,11 +45,17 @@ PHASE_LABELS: dict[str, str] = {
     "vanguard": gettext_noop("vanguard"),
     "cards": gettext_noop("cards"),
     "end": gettext_noop("end of game"),
+    "placement": gettext_noop("placement"),
+    "initiative": gettext_noop("initiative"),
+    "discard": gettext_noop("discards"),
+    "actions": gettext_noop("actions"),
 }
 
 SIDE_LABELS: dict[str, str] = {
     "heads": gettext_noop("heads"),
     "tails": gettext_noop("tails"),
+    "north": gettext_noop("north"),
+    "south": gettext_noop("south"),
 }
 
 ROLE_LABELS: dict[str, str] = {
@@ -303,6 +316,142 @@ MESSAGES: dict[str, str] = {
     "goblin.copy_not_allowed": gettext_noop(
         "%(path)s: only a card that copies names a 'copy' target, not '%(card)s'"
     ),
+    # --- Anachronism: the record's shape ------------------------------------------------
+    "anachronism.catalogue": gettext_noop(
+        "%(path)s: the record uses the card catalogue '%(value)s', but this site replays "
+        "'%(expected)s'"
+    ),
+    "anachronism.unknown_warrior": gettext_noop(
+        "%(path)s: '%(value)s' is not a warrior of the card catalogue"
+    ),
+    "anachronism.unknown_card": gettext_noop(
+        "%(path)s: '%(value)s' is not a support card of the card catalogue"
+    ),
+    "anachronism.supports_count": gettext_noop(
+        "%(path)s: a side lays down %(expected)s support cards, not %(count)s"
+    ),
+    "anachronism.dice_shape": gettext_noop(
+        "%(path)s: expected a roll of two dice, an array of two whole numbers"
+    ),
+    # --- Anachronism: set-up -------------------------------------------------------------
+    "anachronism.dice": gettext_noop(
+        "%(dice)s is not a roll of two six-sided dice (each die 1 to 6)"
+    ),
+    "anachronism.no_placement_roll": gettext_noop(
+        "the placement rolls are over; the warriors are placed now"
+    ),
+    "anachronism.placement_roll_extra": gettext_noop(
+        "placement roll %(count)s already decided who places first (the lower total); "
+        "no further roll"
+    ),
+    "anachronism.placement_roll_missing": gettext_noop(
+        "the placement rolls never decide who places first: the totals must differ in the last roll"
+    ),
+    "anachronism.placement_unrolled": gettext_noop(
+        "both sides roll before placing; the lower total places first"
+    ),
+    "anachronism.square": gettext_noop(
+        "'%(square)s' is not a square of the %(size)s x %(size)s arena"
+    ),
+    "anachronism.not_back_line": gettext_noop(
+        "%(side)s places its warrior on its back line (rank %(rank)s), not on '%(square)s'"
+    ),
+    "anachronism.assaults_too_few": gettext_noop(
+        "the record stops after %(count)s assaults, but both warriors still stand"
+    ),
+    "anachronism.after_end_assault": gettext_noop(
+        "the game is over, but the record goes on with another assault"
+    ),
+    "anachronism.after_end_turn": gettext_noop(
+        "the game is over, but the record goes on with another turn"
+    ),
+    "anachronism.after_end_action": gettext_noop(
+        "the game is over, but the record goes on with another action"
+    ),
+    # --- Anachronism: initiative and discards ---------------------------------------------
+    "anachronism.no_initiative_roll": gettext_noop(
+        "the initiative is not tied, so nobody rolls for it"
+    ),
+    "anachronism.initiative_roll_extra": gettext_noop(
+        "the initiative was already decided (after %(count)s re-rolls); no further roll"
+    ),
+    "anachronism.initiative_roll_missing": gettext_noop(
+        "the initiative and the experience are tied, so both sides re-roll until the totals "
+        "differ; the record gives no deciding roll"
+    ),
+    "anachronism.discard_missing": gettext_noop(
+        "%(side)s's face-up cards (%(in_play)s) break the card limits (one card of each type, "
+        "two hands, one card per trait), so %(side)s must discard until they keep them"
+    ),
+    "anachronism.discard_not_needed": gettext_noop(
+        "%(side)s discards '%(card)s', but its face-up cards already keep the card limits"
+    ),
+    "anachronism.discard_not_in_play": gettext_noop(
+        "'%(card)s' is not one of %(side)s's face-up cards (%(in_play)s)"
+    ),
+    # --- Anachronism: turns and actions --------------------------------------------------
+    "anachronism.turn_wrong_side": gettext_noop(
+        "it is %(expected)s's turn, but the record gives %(side)s's"
+    ),
+    "anachronism.turns_too_many": gettext_noop(
+        "each side has one turn per assault; the record gives %(count)s turns"
+    ),
+    "anachronism.turns_too_few": gettext_noop(
+        "the assault is not over: %(expected)s has not taken its turn"
+    ),
+    "anachronism.actions_too_many": gettext_noop(
+        "the turn is over after %(speed)s actions (the warrior's speed), but the record gives "
+        "%(count)s"
+    ),
+    "anachronism.actions_too_few": gettext_noop(
+        "a turn has as many actions as the warrior's speed; %(left)s more are due (pass to "
+        "do nothing)"
+    ),
+    "anachronism.facing": gettext_noop("'%(face)s' is not a facing (north, east, south, west)"),
+    "anachronism.move_orthogonal": gettext_noop(
+        "'%(square)s' is not one square up, down, left or right of '%(from)s'"
+    ),
+    "anachronism.move_diagonal": gettext_noop(
+        "'%(square)s' is not one square diagonally from '%(from)s'"
+    ),
+    "anachronism.move_occupied": gettext_noop("'%(square)s' is where the enemy warrior stands"),
+    "anachronism.turn_same": gettext_noop(
+        "the warrior already faces %(face)s; turning in place faces another way"
+    ),
+    "anachronism.weapon_not_in_play": gettext_noop(
+        "'%(card)s' is not %(side)s's face-up weapon (weapon: %(weapon)s)"
+    ),
+    "anachronism.weapon_twice": gettext_noop(
+        "%(side)s already attacked with a weapon this turn; one weapon attack per turn ('%(card)s')"
+    ),
+    "anachronism.out_of_reach": gettext_noop(
+        "the enemy on '%(square)s' is not on a numbered square of the combat grid of "
+        "'%(grid)s' (facing %(face)s)"
+    ),
+    "anachronism.reroll_not_needed": gettext_noop(
+        "the attack is decided (attack %(attack)s, defence %(defense)s, or experience), so "
+        "nobody re-rolls"
+    ),
+    "anachronism.reroll_extra": gettext_noop(
+        "re-roll %(count)s already decided the tie; no further re-roll"
+    ),
+    "anachronism.reroll_missing": gettext_noop(
+        "attack and defence tie at %(attack)s with equal experience, so both re-roll until "
+        "the results differ; the record gives no deciding re-roll"
+    ),
+    "anachronism.ability_card": gettext_noop(
+        "'%(card)s' is neither %(side)s's warrior nor one of its face-up cards"
+    ),
+    "anachronism.ability_not_action": gettext_noop(
+        "'%(card)s' has no ability '%(ability)s' marked Action"
+    ),
+    "anachronism.ability_twice": gettext_noop("'%(ability)s' was already used this turn"),
+    "anachronism.ability_needs_square": gettext_noop(
+        "'%(ability)s' moves the warrior: the step names the square ('to') and the facing ('face')"
+    ),
+    "anachronism.ability_no_square": gettext_noop(
+        "'%(ability)s' does not move the warrior; the step names no square or facing"
+    ),
     # --- a record checked against an event's settings ---------------------------------
     "event.wrong_game": gettext_noop(
         "%(path)s: this event plays '%(expected)s', but the record is a '%(value)s' game"
@@ -362,14 +511,18 @@ def render(code: str, params: Mapping[str, Any]) -> str:
     return MESSAGES[code] % values
 
 
+def place_template(round_: int | None, phase: str | None, side: str | None) -> str:
+    """The key of :data:`PLACE_TEMPLATES` that writes this place."""
+    if round_ is None:
+        return "phase-side" if side is not None and phase in ASSAULT_PHASES else "phase"
+    kind = "assault" if phase in ASSAULT_PHASES else "round"
+    return f"{kind}-phase" if side is None else f"{kind}-phase-side"
+
+
 def render_place(round_: int | None, phase: str | None, side: str | None) -> str:
     """The English text of a place, e.g. ``round 2, outfit, tails``."""
     phase_text = PHASE_LABELS.get(phase or "", phase or "")
-    if round_ is None:
-        return PLACE_TEMPLATES["phase"] % {"phase": phase_text}
-    if side is None:
-        return PLACE_TEMPLATES["round-phase"] % {"round": round_, "phase": phase_text}
-    return PLACE_TEMPLATES["round-phase-side"] % {
+    return PLACE_TEMPLATES[place_template(round_, phase, side)] % {
         "round": round_,
         "phase": phase_text,
         "side": SIDE_LABELS.get(side, side),

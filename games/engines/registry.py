@@ -15,6 +15,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from games.engines.anachronism import replay as anachronism_replay
+from games.engines.anachronism.record import GAME as ANACHRONISM
 from games.engines.errors import (
     MissingRecordError,
     RecordSyntaxError,
@@ -45,6 +47,7 @@ class Engine:
 ENGINES: dict[str, Engine] = {
     QIAHN: Engine(QIAHN, "Qíahn Tactics (first edition)", (1,), qiahn_replay.check_record),
     GOBLIN: Engine(GOBLIN, "Qíahn Tactics Goblin II", (1,), goblin_replay.check_record),
+    ANACHRONISM: Engine(ANACHRONISM, "Anachronism", (1,), anachronism_replay.check_record),
 }
 
 

@@ -87,7 +87,7 @@ def test_validation_saves_nothing_and_needs_no_login(api, django_assert_num_quer
 
 def test_games_list(api):
     games = api.get("/api/games/").json()
-    assert [g["game"] for g in games] == ["qiahn-tactics", "qiahn-goblin-ii"]
+    assert [g["game"] for g in games] == ["qiahn-tactics", "qiahn-goblin-ii", "anachronism"]
 
 
 def test_exact_odds(api):

@@ -1,0 +1,246 @@
+"""Replay of an Anachronism record: the verdict, or the first illegal step.
+
+:func:`replay` drives a :class:`~games.engines.anachronism.state.Game` through
+a parsed record in the order of play: the placement rolls and squares, then
+each assault's initiative re-rolls, forced discards and the two turns. The
+first step the game refuses is the verdict's error, located by its place
+(assault, phase, side) and the JSON path of the step. :func:`check_record`
+does the whole check from JSON data; :func:`replay_frames` gives the state
+after every step, for the replay page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from games.engines.anachronism.catalogue import Catalogue, default_catalogue
+from games.engines.anachronism.record import GAME, Record, parse_record
+from games.engines.anachronism.state import (
+    ACTIONS,
+    DISCARD,
+    INITIATIVE,
+    OTHER,
+    PLACEMENT,
+    Game,
+)
+from games.engines.errors import IllegalStepError, RecordError
+from games.engines.replaying import run_to_verdict
+from games.engines.steps import END
+from games.engines.verdict import Verdict
+
+Observer = Callable[[Game, str, str], None]
+
+
+def check_record(data: Any, catalogue: Catalogue | None = None) -> Verdict:
+    """Parse and replay Anachronism ``data`` (parsed JSON); never raises for a bad record."""
+    catalogue = catalogue or default_catalogue()
+    try:
+        record = parse_record(data, catalogue)
+    except RecordError as err:
+        return Verdict(GAME, False, error=err)
+    return replay(record, catalogue)
+
+
+def new_game(record: Record, catalogue: Catalogue) -> Game:
+    return Game(catalogue, record.warriors, record.supports, arena=record.arena)
+
+
+def replay(record: Record, catalogue: Catalogue | None = None) -> Verdict:
+    """Replay a parsed record and return its :class:`Verdict` (never raises for a bad step)."""
+    game = new_game(record, catalogue or default_catalogue())
+    return run_to_verdict(GAME, game, lambda: run(game, record), record.result, record.settings)
+
+
+def replay_frames(
+    record: Record, catalogue: Catalogue | None = None
+) -> tuple[list[dict[str, Any]], IllegalStepError | None]:
+    """The visible state before the first step and after each step, and the first error.
+
+    Each frame is :meth:`Game.snapshot` plus ``path`` (the step's JSON path),
+    ``label`` (its kind) and ``event`` (the step's report entry, when it made one).
+    """
+    game = new_game(record, catalogue or default_catalogue())
+    frames: list[dict[str, Any]] = [{**game.snapshot(), "path": None, "label": "start"}]
+
+    def observe(state: Game, label: str, path: str) -> None:
+        frame = state.snapshot()
+        frame["path"] = path
+        frame["label"] = label
+        report = state.current
+        frame["event"] = (
+            None
+            if report is None or not report.steps or label not in ("action", "discard")
+            else report.as_dict()["steps"][-1]
+        )
+        frames.append(frame)
+
+    try:
+        run(game, record, observe)
+    except IllegalStepError as err:
+        return frames, err
+    return frames, None
+
+
+_AFTER_END = {
+    "assault": "anachronism.after_end_assault",
+    "turn": "anachronism.after_end_turn",
+    "action": "anachronism.after_end_action",
+}
+
+
+def _after_end(game: Game, path: str, what: str) -> IllegalStepError:
+    return IllegalStepError(_AFTER_END[what], {}, phase=END).with_path(path)
+
+
+def run(game: Game, record: Record, observe: Observer | None = None) -> None:
+    """Apply every step of ``record`` to ``game``; raises the first IllegalStepError."""
+    path = ""
+    try:
+        path = "placement.rolls"
+        for k, (north, south) in enumerate(record.placement_rolls):
+            path = f"placement.rolls[{k}]"
+            if game.to_act is not None:
+                raise IllegalStepError(
+                    "anachronism.placement_roll_extra",
+                    {"count": k},
+                    phase=PLACEMENT,
+                ).with_path(path)
+            game.apply_placement_roll(north, south)
+            if observe:
+                observe(game, "placement-roll", path)
+        if game.to_act is None:
+            raise IllegalStepError(
+                "anachronism.placement_roll_missing", {}, phase=PLACEMENT
+            ).with_path("placement.rolls")
+        first = game.to_act
+        for side in (first, OTHER[first]):
+            path = f"placement.{side}"
+            game.apply_place(side, record.start[side])
+            if observe:
+                observe(game, "place", path)
+        for i, entry in enumerate(record.assaults):
+            _assault(game, entry, i, observe)
+    except IllegalStepError as err:
+        if err.path is None:
+            err.path = path + err.field
+        raise
+    if not game.is_over:
+        raise IllegalStepError(
+            "anachronism.assaults_too_few",
+            {"count": len(record.assaults)},
+            round=game.round,
+            phase=game.phase,
+            side=game.to_act,
+        ).with_path("assaults")
+
+
+def _assault(game: Game, entry: Any, i: int, observe: Observer | None) -> None:
+    base = f"assaults[{i}]"
+    if game.is_over:
+        raise _after_end(game, base, "assault")
+    for k, (north, south) in enumerate(entry.initiative_rolls):
+        path = f"{base}.initiative_rolls[{k}]"
+        if game.phase != INITIATIVE:
+            raise IllegalStepError(
+                "anachronism.initiative_roll_extra",
+                {"count": k},
+                round=game.round,
+                phase=INITIATIVE,
+            ).with_path(path)
+        try:
+            game.apply_initiative_roll(north, south)
+        except IllegalStepError as err:
+            raise err.with_path(path + err.field) from None
+        if observe:
+            observe(game, "initiative-roll", path)
+    if game.phase == INITIATIVE:
+        raise IllegalStepError(
+            "anachronism.initiative_roll_missing", {}, round=game.round, phase=INITIATIVE
+        ).with_path(f"{base}.initiative_rolls")
+    used = {side: 0 for side in entry.discards}
+    while game.phase == DISCARD:
+        side = game.to_act
+        assert side is not None
+        cards = entry.discards[side]
+        if used[side] >= len(cards):
+            raise IllegalStepError(
+                "anachronism.discard_missing",
+                {"in_play": ", ".join(card.id for card in game.in_play[side])},
+                round=game.round,
+                phase=DISCARD,
+                side=side,
+            ).with_path(f"{base}.discards.{side}")
+        path = f"{base}.discards.{side}[{used[side]}]"
+        try:
+            game.apply_discard(side, cards[used[side]])
+        except IllegalStepError as err:
+            raise err.with_path(path) from None
+        used[side] += 1
+        if observe:
+            observe(game, "discard", path)
+    for side, cards in entry.discards.items():
+        if used[side] < len(cards):
+            raise IllegalStepError(
+                "anachronism.discard_not_needed",
+                {"card": cards[used[side]]},
+                round=game.round,
+                phase=DISCARD,
+                side=side,
+            ).with_path(f"{base}.discards.{side}[{used[side]}]")
+    number = game.round
+    for t, turn in enumerate(entry.turns):
+        where = f"{base}.turns[{t}]"
+        if game.is_over:
+            raise _after_end(game, where, "turn")
+        if game.round != number:
+            raise IllegalStepError(
+                "anachronism.turns_too_many",
+                {"count": len(entry.turns)},
+                round=number,
+                phase=ACTIONS,
+            ).with_path(where)
+        side = turn.side
+        if side != game.to_act:
+            raise IllegalStepError(
+                "anachronism.turn_wrong_side",
+                {"expected": game.to_act},
+                round=number,
+                phase=ACTIONS,
+                side=side,
+            ).with_path(f"{where}.side")
+        index = game.turn_index
+        for a, action in enumerate(turn.actions):
+            path = f"{where}.actions[{a}]"
+            if game.is_over:
+                raise _after_end(game, path, "action")
+            if game.round != number or game.turn_index != index:
+                raise IllegalStepError(
+                    "anachronism.actions_too_many",
+                    {"count": len(turn.actions), "speed": a},
+                    round=number,
+                    phase=ACTIONS,
+                    side=side,
+                ).with_path(path)
+            try:
+                game.apply(side, action)
+            except IllegalStepError as err:
+                raise err.with_path(path + err.field) from None
+            if observe:
+                observe(game, "action", path)
+        if not game.is_over and game.round == number and game.turn_index == index:
+            raise IllegalStepError(
+                "anachronism.actions_too_few",
+                {"count": len(turn.actions), "left": game.actions_left},
+                round=number,
+                phase=ACTIONS,
+                side=side,
+            ).with_path(f"{where}.actions")
+    if not game.is_over and game.round == number:
+        raise IllegalStepError(
+            "anachronism.turns_too_few",
+            {"count": len(entry.turns), "expected": game.to_act},
+            round=number,
+            phase=ACTIONS,
+            side=game.to_act,
+        ).with_path(f"{base}.turns")
