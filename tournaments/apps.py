@@ -11,8 +11,10 @@ class TournamentsConfig(AppConfig):
         from config import deadlines, demo
         from tournaments.demo import load_events
         from tournaments.services.clock import apply_round_deadlines
+        from tournaments.services.drafts.clock import apply_draft_deadlines
 
         deadlines.register("tournaments.round_clock", apply_round_deadlines)
+        deadlines.register("tournaments.draft_pods", apply_draft_deadlines)
         demo.register("events", load_events, order=20)
         register(NavEntry("events", _("Events"), "tournaments:event_list", order=10))
         register(

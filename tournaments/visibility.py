@@ -8,7 +8,11 @@ themselves, so no path shows what another hides:
 - a drop reason and a disqualification: the event's judges and that player
   (to anyone else a disqualified player has simply dropped);
 - round seeds (from which the pairings can be re-derived): the event's judges,
-  and everyone once the event is finished.
+  and everyone once the event is finished;
+- a booster draft (DAR 4.1.1: no notes, no reviewing picks until drafting is complete):
+  while a pod drafts, a player sees only the pack in front of their own seat; the pools
+  and the pick log of a pod are for the event's judges until its drafting is complete,
+  then for every reader of the event.
 """
 
 from __future__ import annotations
@@ -38,6 +42,16 @@ class EventVisibility:
     @property
     def seeds(self) -> bool:
         return self.runs_event or self.event_finished
+
+    def draft_cards(self, *, drafting_complete: bool) -> bool:
+        """Whether the reader sees a pod's pools and pick log."""
+        return self.runs_event or drafting_complete
+
+    def pack_in_front(self, seat_registration_id: int | None) -> bool:
+        """Whether the reader sees the pack in front of this seat during the draft."""
+        return self.runs_event or (
+            seat_registration_id is not None and seat_registration_id in self.own_registration_ids
+        )
 
     def private_of(self, registration_id: int | None) -> bool:
         """Whether the reader sees this player's drop reason and disqualification."""

@@ -1,6 +1,18 @@
 """Tournament data: events, their people, rounds, matches, reports, penalties and the audit log."""
 
 from tournaments.models.audit import AuditEntry
+from tournaments.models.draft import (
+    AuctionDeck,
+    AuctionDeckCard,
+    BoosterConfig,
+    CardInstance,
+    Draft,
+    DraftSeat,
+    Pack,
+    Pick,
+    Pod,
+    TableDeck,
+)
 from tournaments.models.event import Event, EventStaff, ResultsVersion
 from tournaments.models.match import Game, Match, ResultReport, Seat
 from tournaments.models.penalty import Penalty
@@ -8,15 +20,25 @@ from tournaments.models.registration import Registration
 from tournaments.models.round import Round
 
 __all__ = [
+    "AuctionDeck",
+    "AuctionDeckCard",
     "AuditEntry",
+    "BoosterConfig",
+    "CardInstance",
+    "Draft",
+    "DraftSeat",
     "Event",
     "EventStaff",
     "Game",
     "Match",
+    "Pack",
     "Penalty",
+    "Pick",
+    "Pod",
     "Registration",
     "ResultReport",
     "ResultsVersion",
     "Round",
     "Seat",
+    "TableDeck",
 ]

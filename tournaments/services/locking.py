@@ -1,6 +1,6 @@
 """Row locks, always taken in one order, so that no two actions can wait on each other:
 
-    event -> round -> match -> registration -> the event's results version
+    event -> draft pod -> round -> match -> registration -> the event's results version
 
 each kind by primary key. An action may skip kinds, never go back: an action that holds a
 match never then locks its event or round, and one that holds a registration never then
@@ -13,6 +13,11 @@ The locks are ``FOR NO KEY UPDATE``: they never change a key, so they do not blo
 ``FOR KEY SHARE`` locks PostgreSQL takes on a referenced row when another transaction
 inserts a report, penalty or audit entry pointing at it (an audit entry of any action
 points at the event).
+
+A draft pod's row guards everything of that pod (seats, auction decks, packs, card
+instances, picks): a pick, a deadline applied by a worker, the sweep or a read, and a
+judge's action on the pod all lock the pod first and write the rest only while holding it.
+A judge's action locks the event, then the pod; a player's pick locks the pod alone.
 
 Every read-modify-write of tournament state starts here, inside ``transaction.atomic``.
 Only the named row is locked (``of=("self",)``), never the rows joined for display.
@@ -31,7 +36,7 @@ from accounts.models import User
 from config.errors import NotFoundError
 from config.joined_rows import JoinedRows, quoted
 from config.prepared import hot_cursor
-from tournaments.models import Event, Match, Registration, Round
+from tournaments.models import Event, Match, Pod, Registration, Round
 
 M = TypeVar("M", bound=Model)
 
@@ -47,6 +52,12 @@ def _get_locked(queryset: QuerySet[M], pk: int, message: str) -> M:
 
 def lock_event(event_id: int) -> Event:
     return _get_locked(Event.objects.all(), event_id, _("There is no such event."))
+
+
+def lock_pod(pod_id: int) -> Pod:
+    return _get_locked(
+        Pod.objects.select_related("draft__event"), pod_id, _("There is no such draft pod.")
+    )
 
 
 def lock_round(round_id: int) -> Round:

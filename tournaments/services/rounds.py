@@ -27,6 +27,7 @@ from tournaments.models.choices import (
 )
 from tournaments.models.event import recommended_swiss_rounds
 from tournaments.services.audit import audit_record
+from tournaments.services.drafts.pairing import pod_pairings
 from tournaments.services.locking import event_of_round, lock_event, lock_round
 from tournaments.services.permissions import ensure_allowed
 from tournaments.services.standings import bump_results_version, compute_event_standings
@@ -223,6 +224,9 @@ def _pair(event: Event, number: int, *, forced: bool = False) -> Round:
     if len(players) < 2:
         raise ConflictError(_("There are fewer than two players left to pair."))
     try:
+        within_pods = pod_pairings(event, number, players, seed)
+        if within_pods is not None:
+            return persist_round(event, number, seed, within_pods, forced=forced)
         result = pairing.pair_round(players, round_number=number, seed=seed)
     except CoreError as exc:
         raise core_error(exc) from exc

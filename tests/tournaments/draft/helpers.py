@@ -1,0 +1,31 @@
+"""Builders for draft tests: the sample catalogue, auction decks and booster draft events."""
+
+from __future__ import annotations
+
+from rulings.demo import load_rulings_data
+from tests.tournaments.helpers import add_judge, add_players, make_event, make_organiser
+from tournaments.models.choices import EventFormat
+from tournaments.services.drafts import draft_configure, draft_start
+from tournaments.services.drafts.demo import load_sample_auction_decks
+
+
+def draft_event(
+    players: int,
+    *,
+    bots: int = 0,
+    start: bool = True,
+    prefix: str = "d",
+    organiser=None,
+    **options,
+):
+    load_rulings_data(sample=True)
+    load_sample_auction_decks()
+    organiser = organiser or make_organiser(f"{prefix}_orga")
+    event = make_event(organiser, name=f"Draft {prefix}", format=EventFormat.BOOSTER_DRAFT)
+    judge = add_judge(event, f"{prefix}_judge")
+    regs = add_players(event, players, prefix=prefix)
+    options.setdefault("pack_editions", ["DV", "DV", "SU", "SU"])
+    draft_configure(actor=organiser, event_id=event.pk, bots=bots, **options)
+    if start:
+        draft_start(actor=judge, event_id=event.pk)
+    return event, judge, regs

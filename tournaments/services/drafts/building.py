@@ -1,0 +1,117 @@
+"""Deck building (DAR 4.1.3): the pool is the deck won at auction plus the drafted cards;
+the deck is at least the event's minimum (41) cards from it, any number of copies. The
+pool is recorded as the player's card pool and the deck goes through the site's deck-list
+submission, so the existing deck check (sealed rules, pool containment) judges it, and
+lists lock when round 1 starts, as every event's do."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from accounts.models import User
+from config.errors import ConflictError, DomainError, ForbiddenError
+from rulings.models import Card, CardPool, CardPoolEntry, DeckList
+from rulings.services.decklists import deck_list_submit
+from tournaments.models import CardInstance, DraftSeat, Event
+from tournaments.models.draft import CardSource, DraftPhase
+from tournaments.services.locking import lock_event
+
+MAX_COPIES_LINE = 99
+
+
+@dataclass(frozen=True)
+class PoolEntry:
+    card: Card
+    count: int
+    auction: int  # how many of them came with the auction deck
+
+
+def pool_entries(seat: DraftSeat) -> list[PoolEntry]:
+    counts: Counter[int] = Counter()
+    auction: Counter[int] = Counter()
+    for card_id, source in CardInstance.objects.filter(owner=seat).values_list("card_id", "source"):
+        counts[card_id] += 1
+        if source == CardSource.AUCTION:
+            auction[card_id] += 1
+    cards = Card.objects.filter(pk__in=counts).select_related("edition")
+    return sorted(
+        (PoolEntry(c, counts[c.pk], auction[c.pk]) for c in cards),
+        key=lambda e: (e.card.faction, e.card.type, e.card.name, e.card.pk),
+    )
+
+
+def _record_pool(event: Event, seat: DraftSeat, entries: list[PoolEntry]) -> None:
+    player = seat.registration.player
+    pool, _created = CardPool.objects.select_for_update().get_or_create(
+        event=event, player=player, defaults={"source": "draft"}
+    )
+    pool.source = "draft"
+    pool.save(update_fields=["source", "updated_at"])
+    pool.entries.all().delete()
+    CardPoolEntry.objects.bulk_create(
+        CardPoolEntry(pool=pool, card=e.card, quantity=min(e.count, 32767)) for e in entries
+    )
+
+
+@transaction.atomic
+def draft_deck_submit(
+    *, actor: User, event_id: int, quantities: dict[int, int]
+) -> tuple[DeckList, object]:
+    """Submit the actor's deck from their draft pool: card id -> copies. Refused, with
+    nothing saved, before drafting is complete, for a card or count not in the pool, or
+    for a deck below the event's minimum size."""
+    event = lock_event(event_id)
+    seat = (
+        DraftSeat.objects.filter(pod__draft__event=event, registration__player_id=actor.pk)
+        .select_related("pod", "registration__player")
+        .first()
+        if actor.is_authenticated
+        else None
+    )
+    if seat is None:
+        raise ForbiddenError(_("You have no seat in this draft."), code="no_seat")
+    if seat.pod.phase not in (DraftPhase.BUILDING, DraftPhase.DONE):
+        raise ConflictError(_("Build your deck when drafting is complete."), code="still_drafting")
+    entries = pool_entries(seat)
+    by_id = {e.card.pk: e for e in entries}
+    if not isinstance(quantities, dict):
+        raise DomainError(_("Say how many copies of each card."), field="cards")
+    lines = []
+    total = 0
+    for card_id, count in sorted(quantities.items()):
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise DomainError(_("A number of copies is a whole number, 0 or more."), field="cards")
+        if count == 0:
+            continue
+        entry = by_id.get(card_id)
+        if entry is None or count > entry.count:
+            raise DomainError(
+                _("Your pool has %(have)s of %(card)s; you asked for %(want)s.")
+                % {
+                    "have": entry.count if entry else 0,
+                    "card": entry.card.name if entry else card_id,
+                    "want": count,
+                },
+                field="cards",
+                code="not_in_pool",
+            )
+        total += count
+        lines.append(f"{count} {entry.card.edition.code} {entry.card.number}")
+    if total < event.min_deck_size:
+        raise DomainError(
+            _("A deck has at least %(min)s cards; this one has %(n)s.")
+            % {"min": event.min_deck_size, "n": total},
+            field="cards",
+            code="deck_too_small",
+        )
+    _record_pool(event, seat, entries)
+    return deck_list_submit(
+        event=event, player=seat.registration.player, text="\n".join(lines), actor=actor
+    )
+
+
+__all__ = ["MAX_COPIES_LINE", "draft_deck_submit", "pool_entries"]

@@ -1,0 +1,168 @@
+"""Reads of a draft, each applying an expired deadline first (the lazy path), and each
+shaped by the reader's ``EventVisibility``: during the draft a player sees only the pack in
+front of their own seat; pools and the pick log once the pod's drafting is complete."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from django.utils import timezone
+
+from tournaments.draft.passing import pass_direction
+from tournaments.draft.timers import pick_seconds
+from tournaments.models import CardInstance, Draft, DraftSeat, Event, Pick, Pod
+from tournaments.models.draft import DraftPhase
+from tournaments.services.drafts.clock import settle_if_expired
+from tournaments.services.drafts.flow import auction_of, deck_contents, step_view
+from tournaments.visibility import EventVisibility
+
+COMPLETE = (DraftPhase.BUILDING, DraftPhase.DONE)
+
+
+def drafting_complete(pod: Pod) -> bool:
+    return pod.phase in COMPLETE
+
+
+def draft_of(event: Event) -> Draft | None:
+    return Draft.objects.filter(event=event).first()
+
+
+def event_pods(event: Event) -> list[Pod]:
+    """The event's pods, each with any expired deadline applied."""
+    ids = list(
+        Pod.objects.filter(draft__event=event).order_by("number").values_list("pk", flat=True)
+    )
+    for pod_id in ids:
+        settle_if_expired(pod_id)
+    return list(Pod.objects.filter(pk__in=ids).select_related("draft__event").order_by("number"))
+
+
+def pod_read(pod_id: int) -> Pod | None:
+    settle_if_expired(pod_id)
+    return Pod.objects.select_related("draft__event").filter(pk=pod_id).first()
+
+
+def seat_of_player(event: Event, user: Any) -> DraftSeat | None:
+    if not getattr(user, "is_authenticated", False):
+        return None
+    return (
+        DraftSeat.objects.filter(pod__draft__event=event, registration__player_id=user.pk)
+        .select_related("pod__draft__event", "registration")
+        .first()
+    )
+
+
+def pod_version(pod_id: int) -> tuple[int, str] | None:
+    """The cheapest look at a pod (for polling): its version and phase, after applying an
+    expired deadline."""
+    settle_if_expired(pod_id)
+    row = Pod.objects.filter(pk=pod_id).values_list("version", "phase").first()
+    return row
+
+
+@dataclass
+class CardView:
+    id: int
+    name: str
+    ref: str
+    faction: str
+    type: str
+    rarity: str
+    card_id: int
+
+
+def card_view(instance: CardInstance) -> CardView:
+    card = instance.card
+    return CardView(
+        id=instance.pk,
+        name=card.name,
+        ref=f"{card.edition.code} {card.number}",
+        faction=card.faction,
+        type=card.type,
+        rarity=card.rarity,
+        card_id=card.pk,
+    )
+
+
+@dataclass
+class DrafterView:
+    """What one seat's player (or a judge) sees of the pod right now."""
+
+    pod: Pod
+    seat: DraftSeat
+    now: datetime
+    remaining: float | None
+    pack: list[CardView] = field(default_factory=list)
+    picked_this_step: bool = False
+    pool: list[CardView] | None = None
+    direction: str = ""
+    seconds_allowed: int = 0
+    waiting_for: int = 0
+
+    @property
+    def step_key(self) -> str:
+        return f"{self.pod.pk}:{self.pod.version}"
+
+
+def drafter_view(seat: DraftSeat, visibility: EventVisibility) -> DrafterView:
+    settle_if_expired(seat.pod_id)
+    pod = Pod.objects.select_related("draft__event").get(pk=seat.pod_id)
+    seat = DraftSeat.objects.select_related("registration__player").get(pk=seat.pk)
+    now = timezone.now()
+    remaining = pod.remaining(now)
+    view = DrafterView(
+        pod=pod,
+        seat=seat,
+        now=now,
+        remaining=remaining.total_seconds() if remaining is not None else None,
+    )
+    if pod.phase == DraftPhase.DRAFTING:
+        view.direction = "left" if pass_direction(pod.pack_round) > 0 else "right"
+    if pod.phase == DraftPhase.DRAFTING and not pod.draft.paper:
+        step = step_view(pod)
+        view.picked_this_step = seat.pk in step.picked
+        view.waiting_for = sum(1 for s in step.seats if s.pk not in step.picked)
+        view.seconds_allowed = pick_seconds(max(step.cards_in_pack, 1))
+        if not view.picked_this_step and visibility.pack_in_front(seat.registration_id):
+            cards = CardInstance.objects.filter(
+                pk__in=[c.pk for c in step.cards.get(seat.pk, [])]
+            ).select_related("card__edition")
+            view.pack = [card_view(c) for c in cards]
+    if visibility.draft_cards(drafting_complete=drafting_complete(pod)) and (
+        visibility.runs_event or visibility.pack_in_front(seat.registration_id)
+    ):
+        view.pool = [
+            card_view(c)
+            for c in CardInstance.objects.filter(owner=seat)
+            .select_related("card__edition")
+            .order_by("card__faction", "card__type", "card__name", "pk")
+        ]
+    return view
+
+
+def auction_view(pod: Pod) -> dict[str, Any] | None:
+    """The auction table (public to the pod: bids and decks are said out loud)."""
+    if not pod.auction_state or "state" not in pod.auction_state:
+        return None
+    state = auction_of(pod)
+    decks = {d.pk: d for d in pod.table_decks.select_related("owner")}
+    counts = {k: len(v) for k, v in deck_contents(pod).items()}
+    return {
+        "state": state,
+        "log": pod.auction_state.get("log", []),
+        "decks": [
+            {"id": d.pk, "name": d.name, "cards": counts.get(d.pk, 0), "owner": d.owner}
+            for d in decks.values()
+        ],
+        "on_table": list(state.on_table),
+    }
+
+
+def pick_log(pod: Pod) -> list[Pick]:
+    return list(
+        Pick.objects.filter(pod=pod)
+        .select_related("seat", "pack__opener", "card_instance__card__edition")
+        .order_by("pack_round", "pick_number", "seat__position")
+    )
