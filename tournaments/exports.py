@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from tournaments import selectors
 from tournaments.csv_cells import write_rows
+from tournaments.draft_exports import picks_rows, pools_rows
 from tournaments.models import Event, Match
 from tournaments.models.choices import RoundStatus
 from tournaments.services.standings import event_standings
@@ -21,7 +22,7 @@ from tournaments.visibility import EventVisibility
 if TYPE_CHECKING:
     from tournaments.models import Registration
 
-EXPORTS = ("players", "matches", "standings")
+EXPORTS = ("players", "matches", "standings", "picks", "pools")
 GAME_FIELDS = ("chooser", "choice_reason", "choice", "winner", "by_penalty")
 
 
@@ -197,4 +198,8 @@ def export_rows(
         return matches_rows(event, visibility=visibility)
     if what == "standings":
         return standings_rows(event, as_of_round=as_of_round)
+    if what == "picks":
+        return picks_rows(event, visibility=visibility)
+    if what == "pools":
+        return pools_rows(event, visibility=visibility)
     raise ValueError(f"unknown export {what!r}; choose one of {', '.join(EXPORTS)}")

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from tournaments.draft.errors import BadDistribution, IllegalBid, NotYourTurn, WrongPhase
+from tournaments.draft.order import stable_order
 
 MIN_BID = 1
 MAX_BID = 54
@@ -130,7 +131,7 @@ class Auction:
         """What the site does when the winner's time runs out: the removed cards and the
         decks they go to, chosen at random."""
         rng = random.Random(seed)
-        taken = sorted(contents.get(deck, ()), key=repr)
+        taken = sorted(contents.get(deck, ()), key=stable_order)
         targets = sorted(set(self.on_table) - {deck})
         cards = rng.sample(taken, self.cards_to_remove(len(taken)))
         return {card: rng.choice(targets) for card in cards}

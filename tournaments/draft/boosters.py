@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from tournaments.draft.errors import BadBoosterSlots, NotEnoughCards
+from tournaments.draft.order import stable_order
 
 BOOSTER_SIZE = 12
 PACKS_PER_PLAYER = 4
@@ -55,7 +56,7 @@ def open_booster(
     rng = random.Random(seed)
     cards: list[C] = []
     for rarity, count in slots.slots:
-        choices = sorted(cards_by_rarity.get(rarity, ()), key=repr)
+        choices = sorted(cards_by_rarity.get(rarity, ()), key=stable_order)
         if not choices:
             raise NotEnoughCards(
                 f"the booster needs {count} {rarity} card(s) and the edition has none",

@@ -14,6 +14,8 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
+from tournaments.draft.order import stable_order
+
 I = TypeVar("I", bound=Hashable)  # noqa: E741
 
 RARITY_RATING: dict[str, float] = {"rare": 3.0, "uncommon": 2.0, "common": 1.0}
@@ -75,4 +77,4 @@ def bot_pick(pack: Sequence[BotCard[I]], picked: Sequence[BotCard[I]]) -> BotCho
 
 
 def _order(pack: Sequence[BotCard[I]], card: BotCard[I]) -> int:
-    return sorted(pack, key=lambda c: repr(c.id)).index(card)
+    return sorted(pack, key=lambda c: stable_order(c.id)).index(card)

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from tournaments.draft.errors import CardNotInPack, SeatAlreadyPicked
+from tournaments.draft.order import stable_order
 
 S = TypeVar("S", bound=Hashable)  # a seat
 I = TypeVar("I", bound=Hashable)  # a card instance  # noqa: E741
@@ -33,7 +34,7 @@ def timeout_card(pack: Sequence[I], seed: int | str) -> I:
     """The card a judge takes at random for a seat that did not pick in time."""
     if not pack:
         raise CardNotInPack("an empty pack has no card to take")
-    return random.Random(seed).choice(sorted(pack, key=repr))
+    return random.Random(seed).choice(sorted(pack, key=stable_order))
 
 
 def resolve_step(

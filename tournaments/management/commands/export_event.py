@@ -13,7 +13,10 @@ if TYPE_CHECKING:
 
 
 class Command(BaseCommand):
-    help = "Print an event's players, matches or standings as CSV (header row first)."
+    help = (
+        "Print an event's players, matches, standings, or a draft's picks or pools as CSV "
+        "(header row first)."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("event_id", type=int)

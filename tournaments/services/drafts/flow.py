@@ -190,7 +190,10 @@ def _automatic_picks(
             choice = bot_pick([_bot_card(c) for c in cards], history[seat.pk])
             chosen.append((seat, by_id[choice.card], PickKind.BOT, choice.reason))
         elif timed_out_at is not None:
-            seed = f"timeout:{pod.draft.seed}:{pod.pk}:{pod.pack_round}:{pod.pick_number}:{seat.pk}"
+            seed = (
+                f"timeout:{pod.draft.seed}:{pod.number}:{pod.pack_round}:"
+                f"{pod.pick_number}:{seat.position}"
+            )
             card = timeout_card([c.pk for c in cards], seed)
             chosen.append((seat, by_id[card], PickKind.TIMEOUT, "time ran out: random card"))
     record_picks(pod, view, chosen, timed_out_at or now)
@@ -355,7 +358,7 @@ def _act_for(pod: Pod, state: auction_core.Auction, position: int, now: datetime
             entry |= {"action": "bid", "amount": state_log_amount}
         _store(pod, state2, entry)
         return
-    seed = f"auction:{pod.draft.seed}:{pod.pk}:{state.number}"
+    seed = f"auction:{pod.draft.seed}:{pod.number}:{state.number}"
     deck = state.random_deck(seed)
     moves = state.random_distribution(deck, deck_contents(pod), seed)
     auction_distribute_inner(pod, position, deck, moves, now, how)
@@ -405,7 +408,9 @@ def auction_timeout(pod: Pod, at: datetime, now: datetime) -> None:
 
 def auction_start(pod: Pod, now: datetime) -> None:
     decks = list(pod.table_decks.order_by("pk").values_list("pk", flat=True))
-    state = auction_core.start_auction(len(decks), decks, seed=f"auction:{pod.draft.seed}:{pod.pk}")
+    state = auction_core.start_auction(
+        len(decks), decks, seed=f"auction:{pod.draft.seed}:{pod.number}"
+    )
     pod.phase = DraftPhase.AUCTION
     pod.auction_state = {"state": state.to_dict(), "log": []}
     auction_continue(pod, now, new_turn=True)

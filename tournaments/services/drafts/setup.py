@@ -226,7 +226,9 @@ def draft_start(*, actor: User, event_id: int) -> Draft:
         pod.draft = draft
         if draft.paper:
             # The judge runs the auction at the table and starts the picking.
-            starter = random.Random(f"auction:{draft.seed}:{pod.pk}").randrange(pod.seats.count())
+            starter = random.Random(f"auction:{draft.seed}:{pod.number}").randrange(
+                pod.seats.count()
+            )
             pod.auction_state = {"paper_starter": starter, "log": []}
             pod.version += 1
         elif draft.auction:

@@ -1,0 +1,99 @@
+"""CSV rows of a booster draft: the pick log and the pools. A pod's rows appear only when
+the reader's ``EventVisibility`` allows its cards (judges always; everyone once that pod's
+drafting is complete), the same rule as the pages and the API. Seats are numbered from 1
+round the table; ``from_seat`` is the seat that opened the pack."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from tournaments.models import CardInstance, DraftSeat, Event, Pick, Pod
+from tournaments.models.draft import DraftPhase, PickKind
+from tournaments.visibility import EventVisibility
+
+PICK_COLUMNS = [
+    "pod",
+    "seat",
+    "player",
+    "pack_round",
+    "pick",
+    "pack_id",
+    "card_instance",
+    "card",
+    "card_ref",
+    "from_seat",
+    "timed_out",
+    "kind",
+    "seconds_allowed",
+    "reason",
+]
+POOL_COLUMNS = ["pod", "seat", "player", "card_instance", "card", "card_ref", "source"]
+
+
+def _visible_pods(event: Event, visibility: EventVisibility) -> list[int]:
+    return [
+        pk
+        for pk, phase in Pod.objects.filter(draft__event=event)
+        .order_by("number")
+        .values_list("pk", "phase")
+        if visibility.draft_cards(drafting_complete=phase in (DraftPhase.BUILDING, DraftPhase.DONE))
+    ]
+
+
+def _player(seat: DraftSeat) -> str:
+    if seat.registration_id is None:
+        return "bot"
+    return seat.registration.player.public_name
+
+
+def picks_rows(event: Event, *, visibility: EventVisibility) -> Iterator[list[object]]:
+    yield PICK_COLUMNS
+    picks = (
+        Pick.objects.filter(pod_id__in=_visible_pods(event, visibility))
+        .select_related(
+            "pod",
+            "seat__registration__player",
+            "pack__opener",
+            "card_instance__card__edition",
+        )
+        .order_by("pod__number", "pack_round", "pick_number", "seat__position")
+    )
+    for p in picks:
+        card = p.card_instance.card
+        yield [
+            p.pod.number,
+            p.seat.position + 1,
+            _player(p.seat),
+            p.pack_round,
+            p.pick_number,
+            p.pack_id,
+            p.card_instance_id,
+            card.name,
+            f"{card.edition.code} {card.number}",
+            p.pack.opener.position + 1,
+            "true" if p.kind == PickKind.TIMEOUT else "false",
+            p.kind,
+            p.seconds_allowed,
+            p.reason,
+        ]
+
+
+def pools_rows(event: Event, *, visibility: EventVisibility) -> Iterator[list[object]]:
+    yield POOL_COLUMNS
+    instances = (
+        CardInstance.objects.filter(
+            pod_id__in=_visible_pods(event, visibility), owner__isnull=False
+        )
+        .select_related("pod", "owner__registration__player", "card__edition")
+        .order_by("pod__number", "owner__position", "pk")
+    )
+    for i in instances:
+        yield [
+            i.pod.number,
+            i.owner.position + 1,
+            _player(i.owner),
+            i.pk,
+            i.card.name,
+            f"{i.card.edition.code} {i.card.number}",
+            i.source,
+        ]
