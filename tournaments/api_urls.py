@@ -1,5 +1,6 @@
 from django.urls import path
 
+from tournaments.api import drafts as d
 from tournaments.api import views as v
 
 urlpatterns = [
@@ -40,4 +41,14 @@ urlpatterns = [
     path("matches/<id:pk>/", v.MatchDetail.as_view(), name="match-detail"),
     path("matches/<id:pk>/result/", v.MatchSetResult.as_view(), name="match-result"),
     path("matches/<id:pk>/extend/", v.MatchExtend.as_view(), name="match-extend"),
+    path("events/<id:pk>/draft/start/", d.DraftStart.as_view(), name="draft-start"),
+    path("events/<id:pk>/draft/my-seat/", d.MySeat.as_view(), name="draft-my-seat"),
+    path("events/<id:pk>/draft/pick/", d.MyPick.as_view(), name="draft-pick"),
+    path("events/<id:pk>/draft/bid/", d.MyBid.as_view(), name="draft-bid"),
+    path("events/<id:pk>/draft/distribute/", d.MyDistribution.as_view(), name="draft-distribute"),
+    path("events/<id:pk>/draft/deck/", d.MyDeck.as_view(), name="draft-deck"),
+    path("pods/<id:pk>/pause/", d.PodPause.as_view(), name="pod-pause"),
+    path("pods/<id:pk>/resume/", d.PodResume.as_view(), name="pod-resume"),
+    path("pods/<id:pk>/extend/", d.PodExtend.as_view(), name="pod-extend"),
+    path("pods/<id:pk>/seat-bot/", d.PodSeatBot.as_view(), name="pod-seat-bot"),
 ]

@@ -1,0 +1,264 @@
+"""The draft's JSON API: a seat's view (what the visibility rule lets the reader see), a
+pick naming its pack round and pick number, auction bids and the winner's distribution,
+the deck from the pool, and the judge's pod actions. Every write is one service call;
+refusals are the services' domain errors (400 / 403 / 404 / 409 with the reason)."""
+
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import extend_schema
+from rest_framework import permissions, serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from config.errors import DomainError, NotFoundError
+from tournaments.models import DraftSeat, Event, Pod
+from tournaments.services import drafts
+from tournaments.services.drafts.reading import auction_view, drafter_view, seat_of_player
+from tournaments.visibility import visibility_for
+
+TAG = ["drafts"]
+
+
+class CardOut(serializers.Serializer):
+    id = serializers.IntegerField(help_text="card instance id")
+    name = serializers.CharField()
+    ref = serializers.CharField()
+    faction = serializers.CharField()
+    type = serializers.CharField()
+    rarity = serializers.CharField()
+
+
+class SeatStateOut(serializers.Serializer):
+    pod = serializers.IntegerField()
+    seat = serializers.IntegerField(help_text="1-based seat number round the table")
+    phase = serializers.CharField()
+    version = serializers.IntegerField()
+    pack_round = serializers.IntegerField()
+    pick_number = serializers.IntegerField()
+    direction = serializers.CharField()
+    remaining_seconds = serializers.FloatField(allow_null=True)
+    paused = serializers.BooleanField()
+    picked_this_step = serializers.BooleanField()
+    pack = CardOut(many=True)
+    pool = CardOut(many=True, allow_null=True)
+    auction = serializers.DictField(allow_null=True)
+
+
+class PickIn(serializers.Serializer):
+    pack_round = serializers.IntegerField(min_value=1, max_value=4)
+    pick_number = serializers.IntegerField(min_value=1, max_value=99)
+    card_instance = serializers.IntegerField(min_value=1)
+
+
+class BidIn(serializers.Serializer):
+    auction = serializers.IntegerField(min_value=1)
+    amount = serializers.IntegerField(
+        min_value=1, max_value=54, allow_null=True, help_text="null to pass"
+    )
+
+
+class DistributeIn(serializers.Serializer):
+    auction = serializers.IntegerField(min_value=1)
+    deck = serializers.IntegerField(min_value=1)
+    moves = serializers.DictField(
+        child=serializers.IntegerField(min_value=1),
+        help_text="card instance id -> id of the deck it goes on",
+    )
+
+
+class DeckIn(serializers.Serializer):
+    cards = serializers.DictField(
+        child=serializers.IntegerField(min_value=0, max_value=999),
+        help_text="card id -> copies",
+    )
+
+
+class ExtendIn(serializers.Serializer):
+    seconds = serializers.IntegerField(min_value=1, max_value=3600)
+    reason = serializers.CharField(max_length=300, required=False, default="")
+
+
+class SeatBotIn(serializers.Serializer):
+    seat_id = serializers.IntegerField(min_value=1)
+    bot = serializers.BooleanField()
+    reason = serializers.CharField(max_length=300, required=False, default="")
+
+
+def _valid(serializer_class: type[serializers.Serializer], request: Request) -> dict:
+    serializer = serializer_class(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+def _auction_out(pod: Pod) -> dict | None:
+    view = auction_view(pod)
+    if view is None:
+        return None
+    state = view["state"]
+    return {
+        "number": state.number,
+        "phase": state.phase,
+        "to_act": None if state.to_act is None else state.to_act + 1,
+        "high_bid": state.high_bid,
+        "high_bidder": None if state.high_bidder is None else state.high_bidder + 1,
+        "decks": [{"id": d["id"], "name": d["name"], "cards": d["cards"]} for d in view["decks"]],
+        "log": view["log"][-20:],
+    }
+
+
+def seat_state(request: Request, seat: DraftSeat) -> dict:
+    view = drafter_view(seat, visibility_for(request.user, seat.pod.draft.event))
+    cards = lambda items: [  # noqa: E731
+        {
+            "id": c.id,
+            "name": c.name,
+            "ref": c.ref,
+            "faction": c.faction,
+            "type": c.type,
+            "rarity": c.rarity,
+        }
+        for c in items
+    ]
+    return {
+        "pod": view.pod.number,
+        "seat": seat.position + 1,
+        "phase": view.pod.phase,
+        "version": view.pod.version,
+        "pack_round": view.pod.pack_round,
+        "pick_number": view.pod.pick_number,
+        "direction": view.direction,
+        "remaining_seconds": view.remaining,
+        "paused": view.pod.is_paused,
+        "picked_this_step": view.picked_this_step,
+        "pack": cards(view.pack),
+        "pool": cards(view.pool) if view.pool is not None else None,
+        "auction": _auction_out(view.pod),
+    }
+
+
+def _my_seat(request: Request, event_id: int) -> DraftSeat:
+    event = get_object_or_404(Event, pk=event_id)
+    seat = seat_of_player(event, request.user)
+    if seat is None:
+        raise NotFoundError(_("You have no seat in this draft."))
+    return seat
+
+
+@extend_schema(tags=TAG, responses=SeatStateOut)
+class MySeat(APIView):
+    """The reader's seat: the pack in front of them (only), the clock, the auction; the
+    pool once drafting is complete."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    def get(self, request: Request, pk: int) -> Response:
+        return Response(seat_state(request, _my_seat(request, pk)))
+
+
+@extend_schema(tags=TAG, request=PickIn, responses=SeatStateOut)
+class MyPick(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    def post(self, request: Request, pk: int) -> Response:
+        data = _valid(PickIn, request)
+        seat = _my_seat(request, pk)
+        drafts.draft_pick(
+            actor=request.user,
+            pod_id=seat.pod_id,
+            pack_round=data["pack_round"],
+            pick_number=data["pick_number"],
+            card_instance_id=data["card_instance"],
+        )
+        return Response(seat_state(request, seat))
+
+
+@extend_schema(tags=TAG, request=BidIn, responses=SeatStateOut)
+class MyBid(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    def post(self, request: Request, pk: int) -> Response:
+        data = _valid(BidIn, request)
+        seat = _my_seat(request, pk)
+        drafts.draft_bid(
+            actor=request.user, pod_id=seat.pod_id, auction=data["auction"], amount=data["amount"]
+        )
+        return Response(seat_state(request, seat))
+
+
+@extend_schema(tags=TAG, request=DistributeIn, responses=SeatStateOut)
+class MyDistribution(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    def post(self, request: Request, pk: int) -> Response:
+        data = _valid(DistributeIn, request)
+        seat = _my_seat(request, pk)
+        try:
+            moves = {int(k): v for k, v in data["moves"].items()}
+        except ValueError as exc:
+            raise DomainError(
+                _("Say which deck each removed card goes to."), field="moves"
+            ) from exc
+        drafts.draft_distribute(
+            actor=request.user,
+            pod_id=seat.pod_id,
+            auction=data["auction"],
+            deck=data["deck"],
+            moves=moves,
+        )
+        return Response(seat_state(request, seat))
+
+
+@extend_schema(tags=TAG, request=DeckIn, responses={201: None})
+class MyDeck(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    def post(self, request: Request, pk: int) -> Response:
+        data = _valid(DeckIn, request)
+        try:
+            quantities = {int(k): v for k, v in data["cards"].items()}
+        except ValueError as exc:
+            raise DomainError(_("Say how many copies of each card."), field="cards") from exc
+        deck_list, _parsed = drafts.draft_deck_submit(
+            actor=request.user, event_id=pk, quantities=quantities
+        )
+        return Response({"deck_list": deck_list.pk, "cards": deck_list.card_count}, status=201)
+
+
+@extend_schema(tags=TAG, request=None, responses=None)
+class PodPause(APIView):
+    def post(self, request: Request, pk: int) -> Response:
+        pod = drafts.pod_pause(actor=request.user, pod_id=pk)
+        return Response({"pod": pod.pk, "paused": pod.is_paused})
+
+
+@extend_schema(tags=TAG, request=None, responses=None)
+class PodResume(APIView):
+    def post(self, request: Request, pk: int) -> Response:
+        pod = drafts.pod_resume(actor=request.user, pod_id=pk)
+        return Response({"pod": pod.pk, "paused": pod.is_paused})
+
+
+@extend_schema(tags=TAG, request=ExtendIn, responses=None)
+class PodExtend(APIView):
+    def post(self, request: Request, pk: int) -> Response:
+        data = _valid(ExtendIn, request)
+        pod = drafts.pod_extend(actor=request.user, pod_id=pk, **data)
+        return Response({"pod": pod.pk, "deadline": pod.deadline})
+
+
+@extend_schema(tags=TAG, request=SeatBotIn, responses=None)
+class PodSeatBot(APIView):
+    def post(self, request: Request, pk: int) -> Response:
+        data = _valid(SeatBotIn, request)
+        pod = drafts.seat_set_bot(actor=request.user, pod_id=pk, **data)
+        return Response({"pod": pod.pk})
+
+
+@extend_schema(tags=TAG, request=None, responses=None)
+class DraftStart(APIView):
+    def post(self, request: Request, pk: int) -> Response:
+        draft = drafts.draft_start(actor=request.user, event_id=pk)
+        return Response({"draft": draft.pk, "pods": draft.pods.count()}, status=201)
