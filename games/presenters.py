@@ -47,6 +47,12 @@ SCORINGS = {
 GAME_NAMES = {
     "qiahn-tactics": "Qíahn Tactics",
     "qiahn-goblin-ii": "Qíahn Tactics Goblin II",
+    "anachronism": "Anachronism",
+}
+# Games whose round reports the checker page lists (Anachronism assaults are not shown yet).
+ROUND_PRESENTED = ("qiahn-tactics", "qiahn-goblin-ii")
+ANACHRONISM_RULESETS = {
+    "rulebook-1": gettext_lazy("Rules text, as the project reads it"),
 }
 
 
@@ -222,13 +228,19 @@ def goblin_round(report: Any) -> dict[str, Any]:
 def verdict_context(verdict: Verdict) -> dict[str, Any]:
     """Everything the verdict template shows."""
     present = goblin_round if verdict.game == "qiahn-goblin-ii" else qiahn_round
-    rounds = [present(report) for report in verdict.rounds] if verdict.game in GAME_NAMES else []
+    rounds = (
+        [present(report) for report in verdict.rounds] if verdict.game in ROUND_PRESENTED else []
+    )
+    anachronism = verdict.game == "anachronism"
     settings = []
     for key, value in verdict.settings.items():
         if value is None:
             continue
         if key == "ruleset":
-            settings.append((_("Ruleset"), RULESETS.get(value, value)))
+            labels = ANACHRONISM_RULESETS if anachronism else RULESETS
+            settings.append((_("Ruleset"), labels.get(value, value)))
+        elif key == "arena":
+            settings.append((_("Arena"), f"{value} x {value}"))
         elif key == "squad":
             settings.append((_("Squad"), value))
         elif key == "initiative":

@@ -20,6 +20,7 @@ EXAMPLES = {
     "qiahn-squad3": "qiahn-squad3.json",
     "qiahn-squad6": "qiahn-squad6.json",
     "goblin-open": "goblin-open.json",
+    "anachronism": "anachronism-five-assaults.json",
 }
 
 
