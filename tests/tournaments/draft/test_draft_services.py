@@ -413,3 +413,14 @@ def test_deck_building_from_the_pool_checked_by_the_sealed_rules():
 
     report = deck_check_for(deck_list)
     assert not [e for e in report.check.errors if e.code in {"not_in_pool", "too_few_cards"}]
+
+
+def test_a_refused_pick_says_why_in_spanish():
+    from django.utils import translation
+
+    event, _judge, regs = draft_event(2, auction=False)
+    pod = Pod.objects.get(draft__event=event)
+    with translation.override("es"), pytest.raises(ConflictError, match="aún no ha empezado"):
+        draft_pick(
+            actor=regs[0].player, pod_id=pod.pk, pack_round=3, pick_number=1, card_instance_id=1
+        )
