@@ -10,10 +10,15 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, JsonResponse
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
-from rest_framework import exceptions, status
+from drf_spectacular.utils import extend_schema
+from rest_framework import exceptions, serializers, status
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from config.errors import ConflictError, DomainError, ForbiddenError, NotFoundError
@@ -54,3 +59,48 @@ def api_not_found(request: HttpRequest, unknown: str) -> JsonResponse:
         {"detail": _("There is no API route at /api/%(path)s.") % {"path": unknown}},
         status=404,
     )
+
+
+class IndexOut(serializers.Serializer):
+    description = serializers.CharField()
+    schema = serializers.URLField(help_text="the OpenAPI schema of every route")
+    docs = serializers.URLField(help_text="browsable documentation of the schema")
+    auth = serializers.URLField(help_text="POST a username and password for a token")
+    collections = serializers.DictField(
+        child=serializers.URLField(), help_text="where to start: the top-level lists"
+    )
+
+
+# The top-level lists, by the name a client knows them by, and their route names.
+INDEX_COLLECTIONS = {
+    "events": "api:event-list",
+    "games": "api:games-list",
+    "rulings_versions": "api:rulings-versions",
+    "rulings_editions": "api:rulings-editions",
+    "rulings_cards": "api:rulings-cards",
+    "me": "api:me",
+}
+
+
+class ApiIndex(APIView):
+    """The API's front door: where the schema, its docs, the token and the lists are."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(tags=["api"], responses=IndexOut, summary="Index of the API")
+    def get(self, request: Request) -> Response:
+        def url(name: str) -> str:
+            return request.build_absolute_uri(reverse(name))
+
+        return Response(
+            {
+                "description": _(
+                    "Events, pairings, results, standings, rulings and game-record validation. "
+                    "Send the token as the header Authorization: Token <key>."
+                ),
+                "schema": url("api:schema"),
+                "docs": url("api:docs"),
+                "auth": url("api:auth-token"),
+                "collections": {key: url(name) for key, name in INDEX_COLLECTIONS.items()},
+            }
+        )

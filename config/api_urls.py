@@ -7,11 +7,12 @@ from drf_spectacular.views import (
     SpectacularSwaggerSplitView,
 )
 
-from config.api import api_not_found
+from config.api import ApiIndex, api_not_found
 
 app_name = "api"
 
 urlpatterns = [
+    path("", ApiIndex.as_view(), name="index"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api:schema"), name="docs"),
     path("redoc/", SpectacularRedocView.as_view(url_name="api:schema"), name="redoc"),

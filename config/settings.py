@@ -262,6 +262,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        # Every operation's refusals, in the one Error shape (config/api_schema_errors.py).
+        "config.api_schema_errors.document_error_responses",
+    ],
     # Ids in paths (config.converters): integers, at most the largest 64-bit id.
     "PATH_CONVERTER_OVERRIDES": {
         "id": {"type": "integer", "minimum": 0, "maximum": BIGGEST_ID},
@@ -286,6 +291,8 @@ SESSION_COOKIE_HTTPONLY = True
 CSRF_FAILURE_VIEW = "config.views.csrf_failure"
 if not DEBUG:
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
+    # A load balancer probes over plain HTTP: it must see 200 or 503, not a redirect.
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
     CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)

@@ -41,19 +41,23 @@ def _broker_state() -> str:
 @never_cache
 def healthz(request: HttpRequest) -> JsonResponse:
     """Report the database and broker. 503 only when the database is down: without a
-    broker the site still works, deadlines being applied lazily."""
+    broker the site still works, deadlines being applied lazily. A load balancer (anonymous)
+    learns only the status; staff also see what is up or down, and why."""
     database = _database_state()
     broker = _broker_state()
     healthy = database == "ok"
-    body = {
+    body: dict[str, object] = {
         "status": "ok"
         if healthy and broker in {"ok", "not configured"}
         else ("degraded" if healthy else "down"),
-        "database": database,
-        "database_vendor": connection.vendor,
-        "broker": broker,
-        "debug": settings.DEBUG,
     }
+    if getattr(request.user, "is_staff", False):
+        body |= {
+            "database": database,
+            "database_vendor": connection.vendor,
+            "broker": broker,
+            "debug": settings.DEBUG,
+        }
     return JsonResponse(body, status=200 if healthy else 503)
 
 

@@ -187,7 +187,10 @@ class VerdictSerializer(serializers.Serializer):
     replayed_result = ScoreSerializer(required=False, help_text="when only the result is wrong")
     settings = serializers.DictField()
     rounds = serializers.ListField(
-        child=serializers.DictField(), help_text="each replayed round (who attacked, what happened)"
+        child=serializers.DictField(),
+        required=False,
+        help_text="each replayed round (who attacked, what happened); left out with "
+        "`?rounds=false`",
     )
 
 

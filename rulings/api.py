@@ -11,7 +11,12 @@ from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_field,
+)
 from rest_framework import permissions, serializers, status
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.generics import ListAPIView
@@ -34,14 +39,23 @@ TAGS = ["rulings"]
 
 
 # --- output serializers ---------------------------------------------------------------------
+class CardRefSerializer(serializers.Serializer):
+    edition = serializers.CharField()
+    number = serializers.IntegerField()
+    name = serializers.CharField()
+    ref = serializers.CharField()
+
+
 class EntrySerializer(serializers.ModelSerializer):
-    card = serializers.SerializerMethodField()
+    card = serializers.SerializerMethodField(
+        help_text="the card the entry is about; null for rules and concepts entries"
+    )
 
     class Meta:
         model = DocumentEntry
         fields = ("section", "key", "card", "formats", "title_en", "title_es", "text_en", "text_es")
 
-    @extend_schema_field(OpenApiTypes.OBJECT)
+    @extend_schema_field(CardRefSerializer(allow_null=True))
     def get_card(self, obj: DocumentEntry) -> dict | None:
         if obj.card_id is None:
             return None
@@ -210,7 +224,10 @@ class VersionInForceView(APIView):
 
     @extend_schema(
         parameters=[OpenApiParameter("date", OpenApiTypes.DATE, description="YYYY-MM-DD")],
-        responses=VersionSerializer,
+        responses={
+            200: VersionSerializer,
+            404: OpenApiResponse(description="No version is in force on that date."),
+        },
     )
     def get(self, request: Request) -> Response:
         on_date = _parse_date(request.query_params.get("date"), "date")
@@ -232,7 +249,10 @@ class VersionDiffView(APIView):
             OpenApiParameter("from", OpenApiTypes.INT, required=True),
             OpenApiParameter("to", OpenApiTypes.INT, required=True),
         ],
-        responses=OpenApiTypes.OBJECT,
+        responses={
+            200: OpenApiTypes.OBJECT,
+            404: OpenApiResponse(description="There is no version with one of those numbers."),
+        },
     )
     def get(self, request: Request) -> Response:
         document = selectors.document_get()

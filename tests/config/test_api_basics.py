@@ -131,3 +131,12 @@ def test_a_nul_in_a_page_query_string_is_a_400_page(client):
     assert response.status_code == 400
     assert "text/html" in response["Content-Type"]
     assert client.get("/rulings/cards/?edition=%2500").status_code == 200
+
+
+def test_the_api_root_is_an_index_of_the_api(client):
+    response = client.get("/api/")
+    assert response.status_code == 200
+    body = response.json()
+    assert body["schema"].endswith("/api/schema/")
+    assert body["auth"].endswith("/api/auth/token/")
+    assert client.get(body["collections"]["events"]).status_code == 200

@@ -1,6 +1,8 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 
 import pytest
 from django.db import connection
@@ -11,7 +13,38 @@ from config.prepared import hot_cursor
 pytestmark = pytest.mark.django_db
 
 
-def test_healthz_reports_database_and_broker(client, settings):
+def test_healthz_tells_anonymous_callers_only_the_status(client):
+    response = client.get("/healthz")
+    assert response.status_code == 200
+    assert response.json() in ({"status": "ok"}, {"status": "degraded"})
+
+
+def test_healthz_answers_plain_http_in_production_while_pages_redirect(tmp_path):
+    """Behind the production HTTPS redirect a load balancer probing over HTTP still gets
+    200 (or 503), never a 301 it would read as neither."""
+    script = (
+        "import django; django.setup()\n"
+        "from django.test import Client\n"
+        "c = Client()\n"
+        "print(c.get('/healthz').status_code, c.get('/events/').status_code)\n"
+    )
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "DEBUG": "0",
+        "SECRET_KEY": "x" * 50,
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'probe.sqlite3'}",
+    }
+    env.pop("REDIS_URL", None)
+    env.pop("CELERY_BROKER_URL", None)
+    out = subprocess.run(
+        [sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True
+    ).stdout.split()
+    assert out == ["200", "301"]
+
+
+def test_healthz_reports_database_and_broker_to_staff(client, site_admin, settings):
+    client.force_login(site_admin)
     response = client.get("/healthz")
     body = response.json()
     assert response.status_code == 200
@@ -21,7 +54,8 @@ def test_healthz_reports_database_and_broker(client, settings):
     assert body["broker"] in expected_broker
 
 
-def test_healthz_says_degraded_when_the_broker_is_down(client, settings):
+def test_healthz_says_degraded_when_the_broker_is_down(client, site_admin, settings):
+    client.force_login(site_admin)
     settings.CELERY_BROKER_URL = "redis://127.0.0.1:1/0"
     from config.celery import app
 

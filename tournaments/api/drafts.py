@@ -76,7 +76,7 @@ class DeckIn(serializers.Serializer):
     )
 
 
-class ExtendIn(serializers.Serializer):
+class PodExtendIn(serializers.Serializer):
     seconds = serializers.IntegerField(min_value=1, max_value=3600)
     reason = serializers.CharField(max_length=300, required=False, default="")
 
@@ -241,10 +241,10 @@ class PodResume(APIView):
         return Response({"pod": pod.pk, "paused": pod.is_paused})
 
 
-@extend_schema(tags=TAG, request=ExtendIn, responses=None)
+@extend_schema(tags=TAG, request=PodExtendIn, responses=None)
 class PodExtend(APIView):
     def post(self, request: Request, pk: int) -> Response:
-        data = _valid(ExtendIn, request)
+        data = _valid(PodExtendIn, request)
         pod = drafts.pod_extend(actor=request.user, pod_id=pk, **data)
         return Response({"pod": pod.pk, "deadline": pod.deadline})
 

@@ -9,7 +9,12 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_view,
+)
 from rest_framework import permissions, status
 from rest_framework.generics import ListAPIView, ListCreateAPIView, RetrieveUpdateAPIView
 from rest_framework.request import Request
@@ -194,15 +199,27 @@ class RegistrationCheckIn(APIView):
         return Response(s.RegistrationOut(reg).data)
 
 
-@extend_schema(tags=TAG, request=s.DropIn, responses=s.RegistrationOut)
+@extend_schema(
+    tags=TAG,
+    request=s.DropIn,
+    responses={
+        200: s.RegistrationOut,
+        204: OpenApiResponse(
+            description="withdrawn before the event started: the registration is gone"
+        ),
+    },
+)
 class RegistrationDrop(APIView):
-    """Drop a player: the player themself, or a judge with a reason."""
+    """Drop a player: the player themself, or a judge with a reason. Before the event
+    starts this withdraws the player, and the registration no longer exists (204)."""
 
     def post(self, request: Request, pk: int) -> Response:
         data = _input(s.DropIn, request)
         reg = registration.registration_drop(
             actor=request.user, registration_id=pk, reason=data["reason"]
         )
+        if reg.pk is None:
+            return Response(status=status.HTTP_204_NO_CONTENT)
         return Response(s.RegistrationOut(reg).data)
 
 

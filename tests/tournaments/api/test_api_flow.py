@@ -194,6 +194,15 @@ def test_drop_reasons_are_for_judges_only(organiser, event_id, players):
     assert judged[reg.pk]["dropped_after_round"] == 0
 
 
+def test_a_withdrawal_before_the_start_answers_204_as_documented(event_id, players):
+    reg = Registration.objects.get(event_id=event_id, player=players[0])
+    response = client_for(players[0]).post(
+        f"/api/registrations/{reg.pk}/drop/", {"reason": ""}, format="json"
+    )
+    assert response.status_code == 204 and response.content == b""
+    assert not Registration.objects.filter(pk=reg.pk).exists()
+
+
 def test_the_report_response_has_the_documented_shape(organiser, event_id, players):
     from tournaments.api.serializers import ReportOut, report_payload
 

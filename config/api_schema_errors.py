@@ -1,0 +1,85 @@
+"""The API's refusals in the OpenAPI schema: one ``Error`` shape, and on each operation the
+error statuses it can really answer.
+
+Every refusal goes through ``config.api.exception_handler`` (or the 404 of an unknown
+route), so every operation shares the same few statuses; which of them apply depends only
+on the operation's method, its path parameters and its permission. This drf-spectacular
+postprocessing hook adds them, so views document their success answers only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework.permissions import AllowAny
+
+ERROR_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "description": (
+        "Why the request was refused; nothing was changed. `detail` holds the reason for the "
+        "whole request, a field's name holds that field's reasons, and `code` names the kind "
+        "of refusal where the site gives one. Reasons are in the request's language."
+    ),
+    "properties": {
+        "detail": {
+            "oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}],
+        },
+        "code": {"type": "string"},
+    },
+    "additionalProperties": {"description": "the reasons for the field of this name"},
+}
+
+DESCRIPTIONS = {
+    "400": "Bad input: the reasons, by field or in `detail`.",
+    "401": "The token or session is not valid (a bad token is refused on any route).",
+    "403": "The caller may not do this, or may not see it.",
+    "404": "No such object, or not one the caller may see.",
+    "409": "The action clashes with the current state (already done, wrong phase, a race lost).",
+    "429": "Too many failed logins for this account or from this address; see Retry-After.",
+}
+
+SAFE_METHODS = {"get", "head", "options"}
+LOGIN_PATHS = {"/api/auth/token/"}
+
+
+def _open_to_everyone(generator: Any, path: str, method: str) -> bool:
+    """Whether the view lets anybody through (no permission classes, or only AllowAny)."""
+    for endpoint_path, _regex, endpoint_method, view in generator.endpoints or []:
+        if endpoint_path == path and endpoint_method.lower() == method:
+            classes = getattr(view.cls, "permission_classes", [])
+            return all(issubclass(c, AllowAny) for c in classes)
+    return False
+
+
+def _error_statuses(generator: Any, path: str, method: str) -> list[str]:
+    statuses = ["400", "401"]
+    if method not in SAFE_METHODS or not _open_to_everyone(generator, path, method):
+        statuses.append("403")
+    if "{" in path:
+        statuses.append("404")
+    if method not in SAFE_METHODS and "{" in path:
+        statuses.append("409")  # an action on an existing object, whose state may clash
+    if path in LOGIN_PATHS:
+        statuses.append("429")
+    return statuses
+
+
+def document_error_responses(
+    result: dict[str, Any], generator: Any, request: Any, public: bool
+) -> dict[str, Any]:
+    """drf-spectacular postprocessing hook (see ``SPECTACULAR_SETTINGS``)."""
+    result.setdefault("components", {}).setdefault("schemas", {})["Error"] = ERROR_SCHEMA
+    error_content = {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
+    for path, item in result.get("paths", {}).items():
+        for method, operation in item.items():
+            if not isinstance(operation, dict) or "responses" not in operation:
+                continue
+            responses = operation["responses"]
+            for status in _error_statuses(generator, path, method):
+                responses.setdefault(status, {"description": DESCRIPTIONS[status]})
+            # A view names the refusals its path cannot show (a 404 from a query
+            # parameter, say) with a description only: every refusal has the one shape.
+            for status, response in responses.items():
+                if str(status).startswith("4"):
+                    response.setdefault("content", error_content)
+    return result
