@@ -150,6 +150,7 @@ def standings_rows(event: Event, *, as_of_round: int | None = None) -> Iterator[
         "ogw",
         *extra,
         "dropped",
+        "swiss_rank",
     ]
     for row in rows:
         values = dict(row.values)
@@ -166,6 +167,7 @@ def standings_rows(event: Event, *, as_of_round: int | None = None) -> Iterator[
             row.ogw,
             *(_plain(values[name]) for name in extra),
             int(row.dropped),
+            row.swiss_rank,
         ]
 
 

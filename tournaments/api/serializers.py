@@ -407,7 +407,10 @@ class AuditOut(serializers.ModelSerializer):
 
 
 class StandingOut(serializers.Serializer):
-    rank = serializers.IntegerField()
+    rank = serializers.IntegerField(
+        help_text="The place: from the bracket once the top-cut final has a winner."
+    )
+    swiss_rank = serializers.IntegerField(help_text="The place in the Swiss standings.")
     registration_id = serializers.IntegerField()
     player = serializers.CharField()
     player_number = serializers.IntegerField(allow_null=True)

@@ -464,7 +464,9 @@ def _as_of_round(request: Request) -> int | None:
 
 @extend_schema(tags=TAG, parameters=[ROUND_PARAM], responses=s.StandingOut(many=True))
 class EventStandings(APIView):
-    """Standings from confirmed Swiss results, with every tiebreak (as of `round` if given)."""
+    """Standings from confirmed Swiss results, with every tiebreak (as of `round` if given).
+    Once the top-cut final has a winner, `rank` is the final place from the bracket (winner,
+    finalist, semifinal losers by Swiss rank, ...) and `swiss_rank` the Swiss one."""
 
     permission_classes = [permissions.AllowAny]
 
@@ -476,6 +478,7 @@ class EventStandings(APIView):
                 [
                     {
                         "rank": r.rank,
+                        "swiss_rank": r.swiss_rank,
                         "registration_id": r.registration.pk,
                         "player": r.registration.player.public_name,
                         "player_number": r.registration.player.player_number,

@@ -5,7 +5,7 @@ drop or entry bumps it, so a cached table is never stale)."""
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from django.core.cache import cache
@@ -21,6 +21,7 @@ from tournaments.standings import (
     Standing,
     StandingsPlayer,
     compute_standings,
+    final_placings,
 )
 
 CACHE_SECONDS = 3600
@@ -78,6 +79,8 @@ class StandingRow:
     ogw: Decimal
     dropped: bool
     values: tuple[tuple[str, object], ...]
+    # The rank in the Swiss standings; ``rank`` is the final place once the bracket is decided.
+    swiss_rank: int | None = None
 
     @property
     def record(self) -> str:
@@ -144,8 +147,30 @@ def compute_event_standings(
     return standings
 
 
+def bracket_order(event: Event, swiss_order: list[int]) -> tuple[int, ...] | None:
+    """The final order from the top cut (``final_placings``), or None until the final has
+    a confirmed winner or when the event has no top cut."""
+    rows = (
+        Match.objects.filter(round__event=event, round__kind=RoundKind.TOP_CUT)
+        .exclude(round__status=RoundStatus.DRAFT)
+        .order_by("round__number", "table")
+        .values_list("round__number", "player_a_id", "player_b_id", "status", "winner")
+    )
+    rounds: dict[int, list[tuple[int, int, int | None]]] = {}
+    for number, a, b, status, winner in rows:
+        decided = status == MatchStatus.CONFIRMED and winner in ("a", "b")
+        rounds.setdefault(number, []).append(
+            (a, b, (a if winner == "a" else b) if decided else None)
+        )
+    return final_placings(swiss_order, [rounds[n] for n in sorted(rounds)])
+
+
 def event_standings(event: Event, *, as_of_round: int | None = None) -> list[StandingRow]:
-    """Standings rows with the registrations attached, for pages, API and exports."""
+    """Standings rows with the registrations attached, for pages, API and exports.
+
+    Once the top-cut final has a winner (and unless ``as_of_round`` asks for the Swiss
+    standings of a round), the rows are the final placings: ``rank`` is the final place
+    from the bracket and ``swiss_rank`` the Swiss one."""
     standings = compute_event_standings(event, as_of_round=as_of_round)
     registrations = {r.pk: r for r in event.registrations.select_related("player")}
     rows = []
@@ -166,6 +191,16 @@ def event_standings(event: Event, *, as_of_round: int | None = None) -> list[Sta
                 ogw=standing.decimal("ogw") if "ogw" in values else Decimal(0),
                 dropped=standing.dropped,
                 values=standing.values,
+                swiss_rank=standing.rank,
             )
         )
+    if as_of_round is None and event.top_cut:
+        order = bracket_order(event, [row.registration.pk for row in rows])
+        if order is not None:
+            by_player = {row.registration.pk: row for row in rows}
+            rows = [
+                replace(by_player[pk], rank=place)
+                for place, pk in enumerate(order, start=1)
+                if pk in by_player
+            ]
     return rows

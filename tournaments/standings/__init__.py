@@ -44,6 +44,7 @@ from tournaments.standings.topcut import (
     NotEnoughPlayersError,
     WrongWinnerError,
     bracket_positions,
+    final_placings,
     top_cut_seeds,
 )
 
@@ -74,6 +75,7 @@ __all__ = [
     "build_records",
     "compute_standings",
     "export_rows",
+    "final_placings",
     "get_tiebreak",
     "register_preset",
     "register_tiebreak",

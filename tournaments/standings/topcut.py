@@ -26,6 +26,7 @@ __all__ = [
     "NotEnoughPlayersError",
     "WrongWinnerError",
     "bracket_positions",
+    "final_placings",
     "top_cut_seeds",
 ]
 
@@ -67,6 +68,32 @@ def top_cut_seeds(standings: Sequence[Standing], size: int) -> tuple[PlayerId, .
             players=len(seeds),
         )
     return seeds
+
+
+def final_placings(
+    swiss_order: Sequence[PlayerId],
+    rounds: Sequence[Sequence[tuple[PlayerId, PlayerId, PlayerId | None]]],
+) -> tuple[PlayerId, ...] | None:
+    """The event's final order once its bracket is decided, or None before the final has
+    a winner.
+
+    ``swiss_order`` is every player in Swiss standings order; ``rounds`` the top-cut
+    rounds in order, each a sequence of ``(player_a, player_b, winner)``. The winner of
+    the final is 1st and its loser 2nd; the players who lost in the round before are next
+    (3rd-4th after a semifinal), ordered among themselves by their Swiss rank, and so on
+    back to the first bracket round; everyone who did not make the cut follows in Swiss
+    order.
+    """
+    if not rounds or len(rounds[-1]) != 1 or rounds[-1][0][2] is None:
+        return None
+    position = {player: i for i, player in enumerate(swiss_order)}
+    final_a, final_b, champion = rounds[-1][0]
+    placed = [champion, final_b if champion == final_a else final_a]
+    for round_matches in reversed(rounds[:-1]):
+        losers = [b if winner == a else a for a, b, winner in round_matches if winner is not None]
+        placed += sorted(losers, key=lambda p: position.get(p, len(position)))
+    seen = set(placed)
+    return tuple(placed) + tuple(p for p in swiss_order if p not in seen)
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,11 @@ from tournaments.models.choices import (
     RoundStatus,
 )
 from tournaments.services.rounds import swiss_rounds_planned
-from tournaments.services.standings import compute_event_standings, event_standings
+from tournaments.services.standings import (
+    bracket_order,
+    compute_event_standings,
+    event_standings,
+)
 from tournaments.standings import get_tiebreak
 from tournaments.views.common import event_context, get_event, round_clock
 from tournaments.visibility import visibility_for
@@ -158,8 +162,15 @@ def standings_context(request: HttpRequest, event: Event) -> dict:
         }
         for row in rows
     ]
+    final = (
+        as_of is None
+        and bool(event.top_cut)
+        and bool(rows)
+        and bracket_order(event, [row.registration.pk for row in rows]) is not None
+    )
     return {
         "swiss_rounds": swiss,
+        "final_placings": final,
         "as_of": as_of,
         "columns": columns,
         "table": table,
