@@ -9,7 +9,15 @@ from rulings.models.choices import (
     SectionChoice,
     VersionStatus,
 )
-from rulings.models.decklist import CardPool, CardPoolEntry, DeckCheckPick, DeckList, DeckListEntry
+from rulings.models.decklist import (
+    CardPool,
+    CardPoolEntry,
+    DeckCheck,
+    DeckCheckOutcome,
+    DeckCheckPick,
+    DeckList,
+    DeckListEntry,
+)
 from rulings.models.document import DocumentEntry, DocumentVersion, RulingsDocument
 
 __all__ = [
@@ -17,6 +25,8 @@ __all__ = [
     "CardPool",
     "CardPoolEntry",
     "CardTypeChoice",
+    "DeckCheck",
+    "DeckCheckOutcome",
     "DeckCheckPick",
     "DeckFormat",
     "DeckList",

@@ -132,3 +132,67 @@ class DeckCheckPick(models.Model):
 
     def __str__(self) -> str:
         return f"#{self.batch} {self.deck_list}"
+
+
+class DeckCheckOutcome(models.TextChoices):
+    AS_LISTED = "as_listed", _("Deck as listed")
+    DISCREPANCIES = "discrepancies", _("Discrepancies found")
+
+
+class DeckCheck(models.Model):
+    """A deck check a judge carried out: whose deck, in which round, when, by whom, what they
+    found and the penalty given for it, if any."""
+
+    event = models.ForeignKey(
+        "tournaments.Event", on_delete=models.CASCADE, related_name="deck_checks"
+    )
+    registration = models.ForeignKey(
+        "tournaments.Registration",
+        on_delete=models.CASCADE,
+        related_name="deck_checks",
+        verbose_name=_("player"),
+    )
+    round = models.ForeignKey(
+        "tournaments.Round",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="deck_checks",
+        verbose_name=_("round"),
+    )
+    deck_list = models.ForeignKey(
+        DeckList, on_delete=models.SET_NULL, null=True, blank=True, related_name="checks"
+    )
+    drawn_at_random = models.BooleanField(_("drawn at random"), default=False)
+    checked_at = models.DateTimeField(_("checked at"))
+    checked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="+",
+        verbose_name=_("checked by"),
+    )
+    outcome = models.CharField(_("outcome"), max_length=20, choices=DeckCheckOutcome.choices)
+    note = models.CharField(_("note"), max_length=500, blank=True)
+    penalty = models.ForeignKey(
+        "tournaments.Penalty",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="deck_checks",
+        verbose_name=_("penalty"),
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("deck check")
+        verbose_name_plural = _("deck checks")
+        ordering = ["-checked_at", "-pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(outcome="as_listed") | ~Q(note=""),
+                name="deck_check_discrepancy_has_note",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.registration} · {self.get_outcome_display()}"

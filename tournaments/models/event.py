@@ -67,6 +67,13 @@ class Event(models.Model):
     player_cap = models.PositiveIntegerField(_("player cap"), null=True, blank=True)
     tiebreaks = models.CharField(_("tiebreak preset"), max_length=30, default="dar")
     min_deck_size = models.PositiveSmallIntegerField(_("minimum deck size"), default=41)
+    deck_lists_required = models.BooleanField(
+        _("deck lists required"),
+        default=False,
+        help_text=_(
+            "The event cannot start while a checked-in player has not submitted a deck list."
+        ),
+    )
     record_policy = models.CharField(
         _("game records"), max_length=10, choices=RecordPolicy.choices, default=RecordPolicy.ACCEPT
     )
