@@ -187,6 +187,8 @@ AXES_CLIENT_IP_CALLABLE = "accounts.login_lockout.client_address"
 AXES_LOCKOUT_CALLABLE = "accounts.login_lockout.lockout_response"
 AXES_USERNAME_FORM_FIELD = "username"
 AXES_VERBOSE = False
+# Keep failures only: no row per successful login (personal data the site does not need).
+AXES_DISABLE_ACCESS_LOG = True
 
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "home"
