@@ -18,6 +18,7 @@ urlpatterns = [
     path("events/<id:pk>/top-cut/start/", v.EventTopCutStart.as_view(), name="topcut-start"),
     path("events/<id:pk>/top-cut/advance/", v.EventTopCutAdvance.as_view(), name="topcut-advance"),
     path("events/<id:pk>/finish/", v.EventFinish.as_view(), name="event-finish"),
+    path("events/<id:pk>/reopen/", v.EventReopen.as_view(), name="event-reopen"),
     path("events/<id:pk>/export/<str:what>.csv", v.EventExport.as_view(), name="event-export"),
     path(
         "registrations/<id:pk>/check-in/",

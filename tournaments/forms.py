@@ -15,7 +15,7 @@ from accounts.models import User
 from tournaments.match_scores import wins_needed
 from tournaments.models import Event, Match, Registration
 from tournaments.models.choices import MatchStatus, PenaltyKind, StaffRole
-from tournaments.services.events import EDITABLE, LOCKED_WHEN_RUNNING
+from tournaments.services.events import EDITABLE, LOCKED_FROM_TOP_CUT, LOCKED_WHEN_RUNNING
 from tournaments.services.registration import MAX_FIXED_TABLE
 from tournaments.services.results import ReportedResult
 from tournaments.services.standings import tiebreak_presets
@@ -53,16 +53,30 @@ class EventForm(forms.ModelForm):
         fields = EVENT_FIELDS
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 
-    def __init__(self, *args: Any, started: bool = False, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        started: bool = False,
+        locked: frozenset[str] | None = None,
+        **kwargs: Any,
+    ) -> None:
+        """``locked``: the settings the event's state fixes (``locked_settings``); without
+        it, ``started`` fixes those frozen once round 1 is paired."""
         super().__init__(*args, **kwargs)
         self.fields["tiebreaks"].choices = [
             (name, PRESET_LABELS.get(name, name)) for name in tiebreak_presets()
         ]
         self.fields["tiebreaks"].initial = "dar"
-        if started:
-            for name in LOCKED_WHEN_RUNNING:
-                self.fields[name].disabled = True
+        if locked is None:
+            locked = frozenset(LOCKED_WHEN_RUNNING) if started else frozenset()
+        for name in locked:
+            if name not in self.fields:
+                continue
+            self.fields[name].disabled = True
+            if name in LOCKED_WHEN_RUNNING:
                 self.fields[name].help_text = _("Fixed once the first round is paired.")
+            elif name in LOCKED_FROM_TOP_CUT:
+                self.fields[name].help_text = _("Fixed once the top cut is paired.")
 
 
 def find_player(text: str) -> User:

@@ -44,6 +44,7 @@ urlpatterns = [
     # Organisers
     path("<id:pk>/edit/", judge_event.event_edit, name="event_edit"),
     path("<id:pk>/staff/", judge_event.event_staff, name="event_staff"),
+    path("<id:pk>/reopen/", judge_event.reopen, name="reopen"),
     # Judges
     path("<id:pk>/judge/", judge_rounds.dashboard, name="dashboard"),
     path("<id:pk>/judge/rounds/<id:number>/", judge_rounds.dashboard, name="dashboard_round"),

@@ -361,6 +361,10 @@ class PairIn(serializers.Serializer):
     reason = serializers.CharField(required=False, allow_blank=True, max_length=300, default="")
 
 
+class ReopenIn(serializers.Serializer):
+    reason = serializers.CharField(max_length=300)
+
+
 class SwapIn(serializers.Serializer):
     registration_a = serializers.IntegerField()
     registration_b = serializers.IntegerField()

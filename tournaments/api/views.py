@@ -449,6 +449,17 @@ class EventFinish(APIView):
         return Response(_event_out(request, pk))
 
 
+@extend_schema(tags=TAG, request=s.ReopenIn, responses=s.EventOut)
+class EventReopen(APIView):
+    """Reopen a finished event so a judge can correct it (audited with the reason): back
+    to its top cut, or to its Swiss rounds. A finished event is otherwise read-only."""
+
+    def post(self, request: Request, pk: int) -> Response:
+        data = _input(s.ReopenIn, request)
+        events.event_reopen(actor=request.user, event_id=pk, reason=data["reason"])
+        return Response(_event_out(request, pk))
+
+
 def _as_of_round(request: Request) -> int | None:
     raw = request.query_params.get("round")
     if raw in (None, ""):

@@ -16,7 +16,8 @@ from tournaments.services.audit import audit_record
 from tournaments.services.locking import lock_event
 from tournaments.services.permissions import ensure_allowed
 
-# Settings that shape pairings and results: frozen once the first round is paired.
+# Settings that define what is played: frozen once the first round is paired (the Swiss
+# rounds are pinned then, so the event never claims rounds that were not played).
 LOCKED_WHEN_RUNNING = {
     "game",
     "format",
@@ -25,7 +26,10 @@ LOCKED_WHEN_RUNNING = {
     "qiahn_ruleset",
     "qiahn_squad",
     "min_deck_size",
+    "swiss_rounds",
 }
+# Frozen once the top cut is paired.
+LOCKED_FROM_TOP_CUT = {"top_cut"}
 EDITABLE = {
     "name",
     "date",
@@ -37,6 +41,27 @@ EDITABLE = {
     "record_policy",
     *LOCKED_WHEN_RUNNING,
 }
+
+
+def locked_settings(event: Event) -> frozenset[str]:
+    """The settings that can no longer change in the event's state (a finished event:
+    every one, until it is reopened)."""
+    if event.status == EventStatus.REGISTRATION:
+        return frozenset()
+    if event.status == EventStatus.RUNNING:
+        return frozenset(LOCKED_WHEN_RUNNING)
+    if event.status == EventStatus.TOP_CUT:
+        return frozenset(LOCKED_WHEN_RUNNING | LOCKED_FROM_TOP_CUT)
+    return frozenset(EDITABLE)
+
+
+def refuse_if_finished(event: Event) -> None:
+    """A finished event is read-only until a judge reopens it (audited)."""
+    if event.status == EventStatus.FINISHED:
+        raise ConflictError(
+            _("The event is finished: reopen it (an audited decision) to change it."),
+            code="event_finished",
+        )
 
 
 def _validate_fields(fields: dict[str, Any]) -> None:
@@ -72,15 +97,20 @@ def event_update(*, actor: User, event_id: int, **fields: Any) -> Event:
     event = lock_event(event_id)
     ensure_allowed(actor, "tournaments.change_event", event)
     _validate_fields(fields)
-    if event.status != EventStatus.REGISTRATION:
-        frozen = sorted(
-            k for k in LOCKED_WHEN_RUNNING & set(fields) if getattr(event, k) != fields[k]
+    changed = {k for k in fields if getattr(event, k) != fields[k]}
+    if changed:
+        refuse_if_finished(event)
+    frozen = sorted(locked_settings(event) & changed)
+    if frozen and event.status == EventStatus.TOP_CUT and set(frozen) & LOCKED_FROM_TOP_CUT:
+        raise ConflictError(
+            _("These settings cannot change once the top cut has started: %(names)s.")
+            % {"names": ", ".join(frozen)}
         )
-        if frozen:
-            raise ConflictError(
-                _("These settings cannot change once the event has started: %(names)s.")
-                % {"names": ", ".join(frozen)}
-            )
+    if frozen:
+        raise ConflictError(
+            _("These settings cannot change once the event has started: %(names)s.")
+            % {"names": ", ".join(frozen)}
+        )
     before = {k: str(getattr(event, k)) for k in fields}
     for key, value in fields.items():
         setattr(event, key, value)
@@ -93,6 +123,34 @@ def event_update(*, actor: User, event_id: int, **fields: Any) -> Event:
         target=str(event),
         before=before,
         after={k: str(v) for k, v in fields.items()},
+    )
+    return event
+
+
+@transaction.atomic
+def event_reopen(*, actor: User, event_id: int, reason: str) -> Event:
+    """Reopen a finished event so a judge can correct it: back to its top cut (the final
+    is confirmed again, then the bracket advanced) or its Swiss rounds. Audited with the
+    reason."""
+    event = lock_event(event_id)
+    ensure_allowed(actor, "tournaments.run_event", event)
+    if event.status != EventStatus.FINISHED:
+        raise ConflictError(_("Only a finished event can be reopened."))
+    if not reason.strip():
+        raise DomainError(_("Say why the event is reopened."), field="reason")
+    from tournaments.models.choices import RoundKind
+
+    has_cut = event.rounds.filter(kind=RoundKind.TOP_CUT).exists()
+    event.status = EventStatus.TOP_CUT if has_cut else EventStatus.RUNNING
+    event.save(update_fields=["status"])
+    audit_record(
+        event=event,
+        actor=actor,
+        action="event.reopen",
+        target=str(event),
+        before={"status": EventStatus.FINISHED.value},
+        after={"status": event.status},
+        reason=reason.strip(),
     )
     return event
 

@@ -11,6 +11,7 @@ from tournaments import match_scores
 from tournaments.models import Match, Penalty
 from tournaments.models.choices import MatchStatus, PenaltyKind, ResultSource
 from tournaments.services.audit import audit_record
+from tournaments.services.events import refuse_if_finished
 from tournaments.services.locking import (
     event_of_registration,
     lock_event,
@@ -53,6 +54,7 @@ def penalty_issue(
     # The documented lock order: event, then the match, then the registration.
     event = lock_event(event_of_registration(registration_id))
     ensure_allowed(actor, "tournaments.run_event", event)
+    refuse_if_finished(event)
     if kind not in PenaltyKind.values:
         raise DomainError(_("Unknown penalty %(kind)r.") % {"kind": kind}, field="kind")
     if not reason.strip():

@@ -36,6 +36,7 @@ from tournaments.models.choices import (
     RoundStatus,
 )
 from tournaments.services.audit import audit_record
+from tournaments.services.events import refuse_if_finished
 from tournaments.services.locking import lock_match
 from tournaments.services.permissions import ensure_allowed
 from tournaments.services.records import check_game_records
@@ -506,6 +507,7 @@ def _set_result(
 ) -> Match:
     match = lock_match(match_id)
     ensure_allowed(actor, "tournaments.override_result", match)
+    refuse_if_finished(match.round.event)
     if match.is_bye:
         raise ConflictError(_("A bye has no result to change."))
     if match.round.status == RoundStatus.DRAFT:

@@ -57,9 +57,15 @@ def _start_event(event: Event, actor: User) -> None:
     if event.registrations.filter(status=RegistrationStatus.CHECKED_IN).count() < 2:
         raise ConflictError(_("At least two players must be checked in to start the event."))
     event.status = EventStatus.RUNNING
-    event.save(update_fields=["status"])
+    # The number of Swiss rounds is pinned now: late entries no longer change it.
+    event.swiss_rounds = swiss_rounds_planned(event)
+    event.save(update_fields=["status", "swiss_rounds"])
     audit_record(
-        event=event, actor=actor, action="event.start", target=str(event), after={"no_shows": names}
+        event=event,
+        actor=actor,
+        action="event.start",
+        target=str(event),
+        after={"no_shows": names, "swiss_rounds": event.swiss_rounds},
     )
 
 

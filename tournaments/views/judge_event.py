@@ -11,10 +11,16 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.models import User
 from tournaments import selectors
-from tournaments.forms import EventForm, StaffForm, StaffRemoveForm
+from tournaments.forms import EventForm, ReasonForm, StaffForm, StaffRemoveForm
 from tournaments.models import Event
 from tournaments.models.choices import EventStatus
-from tournaments.services.events import event_create, event_update, staff_set
+from tournaments.services.events import (
+    event_create,
+    event_reopen,
+    event_update,
+    locked_settings,
+    staff_set,
+)
 from tournaments.views.common import attempt, event_context, get_event, require
 
 
@@ -42,13 +48,17 @@ def _edit_context(
     event: Event,
     form: EventForm | None = None,
     staff_form: StaffForm | None = None,
+    reopen_form: ReasonForm | None = None,
 ) -> dict:
-    started = event.status != EventStatus.REGISTRATION
     return event_context(
         request,
         event,
         "edit",
-        form=form or EventForm(instance=Event.objects.get(pk=event.pk), started=started),
+        form=form
+        or EventForm(instance=Event.objects.get(pk=event.pk), locked=locked_settings(event)),
+        finished=event.status == EventStatus.FINISHED,
+        reopen_form=reopen_form or ReasonForm(prefix="reopen"),
+        can_reopen=request.user.has_perm("tournaments.run_event", event),
         staff=list(selectors.event_staff(event)),
         staff_form=staff_form or StaffForm(),
         can_manage_staff=request.user.has_perm("tournaments.manage_staff", event),
@@ -63,8 +73,9 @@ def event_edit(request: HttpRequest, pk: int) -> HttpResponse:
     status = 200
     form = None
     if request.method == "POST":
-        started = event.status != EventStatus.REGISTRATION
-        form = EventForm(request.POST, instance=Event.objects.get(pk=event.pk), started=started)
+        form = EventForm(
+            request.POST, instance=Event.objects.get(pk=event.pk), locked=locked_settings(event)
+        )
         status = 400
         if form.is_valid():
             outcome = attempt(
@@ -78,6 +89,36 @@ def event_edit(request: HttpRequest, pk: int) -> HttpResponse:
             status = outcome.status
     return render(
         request, "tournaments/event_edit.html", _edit_context(request, event, form), status=status
+    )
+
+
+@login_required
+@require_POST
+def reopen(request: HttpRequest, pk: int) -> HttpResponse:
+    """Reopen a finished event with a reason (audited)."""
+    event = get_event(pk)
+    require(request, "tournaments.run_event", event)
+    form = ReasonForm(request.POST, prefix="reopen")
+    status = 400
+    if form.is_valid():
+        outcome = attempt(
+            request,
+            lambda: event_reopen(
+                actor=request.user, event_id=event.pk, reason=form.cleaned_data["reason"]
+            ),
+            form,
+        )
+        if outcome.ok:
+            messages.success(
+                request, _("The event is open again: correct it, then finish it again.")
+            )
+            return redirect("tournaments:dashboard", event.pk)
+        status = outcome.status
+    return render(
+        request,
+        "tournaments/event_edit.html",
+        _edit_context(request, get_event(pk), reopen_form=form),
+        status=status,
     )
 
 

@@ -242,6 +242,7 @@ ACTIONS = {
     "event.staff": gettext_lazy("Staff changed"),
     "event.start": gettext_lazy("Event started"),
     "event.finish": gettext_lazy("Event finished"),
+    "event.reopen": gettext_lazy("Event reopened"),
     "registration.add": gettext_lazy("Player added by a judge"),
     "registration.withdraw": gettext_lazy("Registration withdrawn"),
     "registration.drop": gettext_lazy("Player dropped"),
