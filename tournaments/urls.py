@@ -1,8 +1,10 @@
 from django.urls import path
 
 from tournaments.views import (
+    draft,
     event,
     exports,
+    judge_draft,
     judge_event,
     judge_players,
     judge_results,
@@ -41,6 +43,13 @@ urlpatterns = [
     path("<id:pk>/me/", player.my_match, name="my_match"),
     path("matches/<id:pk>/report/", player.report, name="report"),
     path("registrations/<id:pk>/drop/", player.drop, name="drop"),
+    # Booster drafts: the drafter's pages
+    path("<id:pk>/draft/", draft.my_draft, name="my_draft"),
+    path("<id:pk>/draft/pods/<id:pod>/live/", draft.draft_live, name="draft_live"),
+    path("<id:pk>/draft/pick/", draft.pick, name="draft_pick"),
+    path("<id:pk>/draft/bid/", draft.bid, name="draft_bid"),
+    path("<id:pk>/draft/distribute/", draft.distribute, name="draft_distribute"),
+    path("<id:pk>/draft/deck/", draft.build_deck, name="draft_deck"),
     # Organisers
     path("<id:pk>/edit/", judge_event.event_edit, name="event_edit"),
     path("<id:pk>/staff/", judge_event.event_staff, name="event_staff"),
@@ -55,6 +64,12 @@ urlpatterns = [
     path("<id:pk>/judge/players/", judge_players.judge_players, name="judge_players"),
     path("<id:pk>/judge/penalties/", judge_results.penalties, name="penalties"),
     path("<id:pk>/judge/audit/", judge_results.audit, name="audit"),
+    path("<id:pk>/judge/draft/", judge_draft.console, name="draft_console"),
+    path("<id:pk>/judge/draft/live/", judge_draft.console_live, name="draft_console_live"),
+    path("<id:pk>/judge/draft/options/", judge_draft.options, name="draft_options"),
+    path("<id:pk>/judge/draft/start/", judge_draft.start, name="draft_start"),
+    path("pods/<id:pk>/<str:action>/", judge_draft.pod_action, name="pod_action"),
+    path("packs/<id:pk>/replace/", judge_draft.replace_pack, name="pack_replace"),
     path("rounds/<id:pk>/publish/", judge_rounds.publish, name="publish"),
     path("rounds/<id:pk>/repair/", judge_rounds.repair, name="repair"),
     path("rounds/<id:pk>/swap/", judge_rounds.swap, name="swap"),

@@ -53,6 +53,11 @@ class EventVisibility:
             seat_registration_id is not None and seat_registration_id in self.own_registration_ids
         )
 
+    def auction_deck(self, seat_registration_id: int | None) -> bool:
+        """Whether the reader sees the cards of the deck this seat won at the auction (said
+        out loud at the table; the DAR gives every player time to review their own)."""
+        return self.pack_in_front(seat_registration_id)
+
     def private_of(self, registration_id: int | None) -> bool:
         """Whether the reader sees this player's drop reason and disqualification."""
         return self.runs_event or registration_id in self.own_registration_ids

@@ -9,6 +9,7 @@ from datetime import datetime
 from typing import Any
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from tournaments.draft.passing import pass_direction
 from tournaments.draft.timers import pick_seconds
@@ -54,12 +55,45 @@ def seat_of_player(event: Event, user: Any) -> DraftSeat | None:
     )
 
 
-def pod_version(pod_id: int) -> tuple[int, str] | None:
-    """The cheapest look at a pod (for polling): its version and phase, after applying an
-    expired deadline."""
-    settle_if_expired(pod_id)
-    row = Pod.objects.filter(pk=pod_id).values_list("version", "phase").first()
-    return row
+def pod_version(pod_id: int, now: datetime | None = None) -> int | None:
+    """The cheapest look at a pod (for polling): its version, in one query while nothing
+    has expired; an expired deadline is applied first (then the version is read again)."""
+    now = now or timezone.now()
+    row = (
+        Pod.objects.filter(pk=pod_id)
+        .values_list("version", "phase", "deadline", "paused_remaining")
+        .first()
+    )
+    if row is None:
+        return None
+    version, phase, deadline, paused = row
+    if phase != DraftPhase.DONE and paused is None and deadline is not None and deadline <= now:
+        settle_if_expired(pod_id, now)
+        return Pod.objects.filter(pk=pod_id).values_list("version", flat=True).first()
+    return version
+
+
+def event_draft_version(event: Event) -> str:
+    """One value that changes whenever any pod of the event changes (the judge console's
+    "anything new?"), applying expired deadlines first."""
+    now = timezone.now()
+    rows = list(
+        Pod.objects.filter(draft__event=event).values_list(
+            "pk", "version", "phase", "deadline", "paused_remaining"
+        )
+    )
+    if any(
+        phase != DraftPhase.DONE and paused is None and deadline is not None and deadline <= now
+        for _pk, _v, phase, deadline, paused in rows
+    ):
+        for pk, *_rest in rows:
+            settle_if_expired(pk, now)
+        rows = list(
+            Pod.objects.filter(draft__event=event).values_list(
+                "pk", "version", "phase", "deadline", "paused_remaining"
+            )
+        )
+    return f"{len(rows)}.{sum(r[1] for r in rows)}"
 
 
 @dataclass
@@ -166,3 +200,114 @@ def pick_log(pod: Pod) -> list[Pick]:
         .select_related("seat", "pack__opener", "card_instance__card__edition")
         .order_by("pack_round", "pick_number", "seat__position")
     )
+
+
+@dataclass
+class SeatStatus:
+    seat: DraftSeat
+    name: str
+    picked: bool
+    deck: str = ""
+
+
+@dataclass
+class PodStatus:
+    """A pod as the judge console shows it."""
+
+    pod: Pod
+    seats: list[SeatStatus]
+    remaining: float | None
+    direction: str = ""
+    cards_in_pack: int = 0
+    seconds_allowed: int = 0
+    waiting: list[str] = field(default_factory=list)
+    replaceable: list[Any] = field(default_factory=list)
+    auction: dict[str, Any] | None = None
+    paper_starter: str = ""
+
+
+def seat_name(seat: DraftSeat) -> str:
+    if seat.registration_id is None:
+        return _("Bot (empty seat)")
+    return seat.registration.name
+
+
+def pod_status(pod: Pod, now: datetime | None = None) -> PodStatus:
+    """Step, clock, who has not picked, the packs a judge may still replace."""
+    from tournaments.models import Pack
+
+    now = now or timezone.now()
+    seats = list(pod.seats.select_related("registration__player").order_by("position"))
+    remaining = pod.remaining(now)
+    decks = {d.owner_id: d.name for d in pod.table_decks.exclude(owner=None)}
+    status = PodStatus(
+        pod=pod,
+        seats=[SeatStatus(s, seat_name(s), False, decks.get(s.pk, "")) for s in seats],
+        remaining=remaining.total_seconds() if remaining is not None else None,
+    )
+    if pod.phase == DraftPhase.DRAFTING:
+        status.direction = "left" if pass_direction(pod.pack_round) > 0 else "right"
+    if pod.draft.paper:
+        starter = (pod.auction_state or {}).get("paper_starter")
+        if starter is not None and starter < len(seats):
+            status.paper_starter = seat_name(seats[starter])
+        if pod.phase == DraftPhase.DRAFTING:
+            status.cards_in_pack = 12 - pod.pick_number + 1
+            status.seconds_allowed = pick_seconds(status.cards_in_pack)
+        return status
+    if pod.phase == DraftPhase.DRAFTING:
+        step = step_view(pod, seats)
+        status.cards_in_pack = step.cards_in_pack
+        status.seconds_allowed = pick_seconds(max(step.cards_in_pack, 1))
+        for item in status.seats:
+            item.picked = item.seat.pk in step.picked or not step.cards.get(item.seat.pk)
+        status.waiting = [s.name for s in status.seats if not s.picked]
+    if pod.phase in (DraftPhase.AUCTION, DraftPhase.REVIEW, DraftPhase.DRAFTING):
+        packs = (
+            Pack.objects.filter(pod=pod, replaced=False)
+            .exclude(picks__isnull=False)
+            .select_related("opener")
+        )
+        if pod.phase == DraftPhase.DRAFTING:
+            packs = packs.filter(pack_round__gte=pod.pack_round)
+            if pod.pick_number > 1:
+                packs = packs.exclude(pack_round=pod.pack_round)
+        status.replaceable = [p for p in packs.order_by("pack_round", "opener__position")]
+    if pod.phase == DraftPhase.AUCTION:
+        status.auction = auction_view(pod)
+    return status
+
+
+@dataclass
+class DeckGroup:
+    name: str
+    ref: str
+    instance_ids: list[int]
+
+
+def table_deck_groups(pod: Pod, deck_id: int) -> list[DeckGroup]:
+    """The cards of a deck on the auction table, one line per card (for the winner who
+    removes cards from it)."""
+    groups: dict[int, DeckGroup] = {}
+    for instance in (
+        CardInstance.objects.filter(table_deck_id=deck_id, pod=pod)
+        .select_related("card__edition")
+        .order_by("card__name", "pk")
+    ):
+        card = instance.card
+        group = groups.setdefault(
+            card.pk, DeckGroup(card.name, f"{card.edition.code} {card.number}", [])
+        )
+        group.instance_ids.append(instance.pk)
+    return list(groups.values())
+
+
+def own_auction_deck(seat: DraftSeat) -> list[CardView]:
+    """The deck a seat won at the auction, as it is now (said out loud at the table, and
+    the DAR gives time to review it): the auction cards of its pool."""
+    return [
+        card_view(c)
+        for c in CardInstance.objects.filter(owner=seat, source="auction")
+        .select_related("card__edition")
+        .order_by("card__faction", "card__type", "card__name", "pk")
+    ]

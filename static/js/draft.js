@@ -1,0 +1,67 @@
+// Draft pages, progressive enhancement only: every form works without this file.
+(function () {
+  "use strict";
+
+  // A part of the page swapped by htmx (the pod moved on): count down its clocks too.
+  document.addEventListener("htmx:afterSettle", function () {
+    document.dispatchEvent(new Event("op:refreshed"));
+  });
+
+  // One tap picks: a second tap before the page changes sends nothing more.
+  function packForms() {
+    document.addEventListener("submit", function (event) {
+      var form = event.target;
+      if (!form.matches || !form.matches("form.pack")) { return; }
+      if (form.dataset.sent === "1") { event.preventDefault(); return; }
+      form.dataset.sent = "1";
+    });
+  }
+
+  function total(inputs) {
+    var sum = 0;
+    inputs.forEach(function (input) {
+      var n = parseInt(input.value, 10);
+      if (!isNaN(n) && n > 0) { sum += n; }
+    });
+    return sum;
+  }
+
+  // Deck building: the running count of cards in the deck against the minimum.
+  function deckCount() {
+    var form = document.querySelector("[data-deck-builder]");
+    if (!form) { return; }
+    var min = parseInt(form.dataset.min, 10) || 0;
+    var out = form.querySelector("[data-deck-count]");
+    var inputs = form.querySelectorAll("input[data-copies]");
+    function update() {
+      var n = total(inputs);
+      out.textContent = n;
+      out.classList.toggle("short", n < min);
+    }
+    form.addEventListener("input", update);
+    update();
+  }
+
+  // The auction winner's screen: the running count of cards left to place.
+  function leftToPlace() {
+    var form = document.querySelector("form[data-distribution]");
+    var box = document.querySelector("[data-to-place]");
+    if (!form || !box) { return; }
+    var out = box.querySelector("[data-left-count]");
+    var needed = parseInt(box.dataset.toPlace, 10) || 0;
+    function update() {
+      var left = needed - total(form.querySelectorAll("input[data-move]"));
+      out.textContent = left;
+      out.classList.toggle("short", left !== 0);
+    }
+    form.addEventListener("input", update);
+    update();
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    packForms();
+    deckCount();
+    leftToPlace();
+  });
+  document.addEventListener("htmx:afterSettle", leftToPlace);
+})();

@@ -1,0 +1,331 @@
+"""A drafter's pages: one page that follows the pod (the deck auction, the review, the pick
+page, then the pool and the pick log), and the deck-building page.
+
+The part of the page that changes (``_draft_live.html``) asks the server every second
+whether the pod has moved on: ``GET .../draft/pods/<pod>/live/?v=<version>`` answers
+``204 No Content`` (htmx swaps nothing) in one small query while the pod's version is the
+one the page shows, and the new fragment otherwise. The version is bumped by every change
+a drafter sees (a pick, a pass, a bid, a judge's action), and reading it applies an expired
+deadline first, so a step that times out shows the next pack within a second even with no
+worker running. Everything a reader sees goes through ``tournaments.visibility``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from rulings.models import DeckList
+from tournaments.draft import auction as auction_core
+from tournaments.draft_forms import BidForm, DeckForm, DistributeForm, PickForm
+from tournaments.models import DraftSeat, Event, Pick
+from tournaments.models.draft import DraftPhase
+from tournaments.services.drafts import (
+    draft_bid,
+    draft_deck_submit,
+    draft_distribute,
+    draft_pick,
+    pool_entries,
+)
+from tournaments.services.drafts.reading import (
+    auction_view,
+    drafter_view,
+    drafting_complete,
+    own_auction_deck,
+    pod_version,
+    seat_name,
+    seat_of_player,
+    table_deck_groups,
+)
+from tournaments.views.common import attempt, event_context, get_event
+
+
+def draft_clock(pod: Any, remaining: float | None) -> dict[str, Any] | None:
+    """What ``_clock.html`` needs for a pod's current wait."""
+    if pod.is_paused:
+        return {"paused": True, "remaining_seconds": int(remaining or 0)}
+    if pod.deadline is None:
+        return None
+    return {"paused": False, "deadline": pod.deadline, "server_now": timezone.now()}
+
+
+def _auction_context(seat: DraftSeat, pod: Any, deck_choice: str | None) -> dict[str, Any]:
+    table = auction_view(pod)
+    if table is None:
+        return {}
+    state = table["state"]
+    seats = {s.position: s for s in pod.seats.select_related("registration__player")}
+    names = {p: seat_name(s) for p, s in seats.items()}
+    decks = {d["id"]: d for d in table["decks"]}
+    my_turn = state.to_act == seat.position and not seat.bot
+    context: dict[str, Any] = {
+        "auction": {
+            "number": state.number,
+            "phase": state.phase,
+            "to_act": names.get(state.to_act, ""),
+            "my_turn": my_turn,
+            "high_bid": state.high_bid,
+            "high_bidder": names.get(state.high_bidder, ""),
+            "min_bid": (state.high_bid or 0) + 1,
+            "can_pass": state.high_bid is not None,
+            "bidders": [names[b] for b in state.bidders],
+            "decks": [
+                {**d, "owner_name": seat_name(d["owner"]) if d["owner"] else ""}
+                for d in table["decks"]
+            ],
+            "log": [
+                {**entry, "name": names.get(entry.get("seat"), "")} for entry in table["log"][-12:]
+            ],
+        }
+    }
+    if my_turn and state.phase == auction_core.BIDDING:
+        context["bid_form"] = BidForm(
+            initial={"auction": state.number, "amount": (state.high_bid or 0) + 1}
+        )
+    if my_turn and state.phase == auction_core.DISTRIBUTING:
+        on_table = [d for d in state.on_table if d in decks]
+        chosen = int(deck_choice) if deck_choice and deck_choice.isdigit() else None
+        if chosen not in on_table:
+            chosen = None
+        context["on_table"] = [decks[d] for d in on_table]
+        if chosen is not None:
+            groups = table_deck_groups(pod, chosen)
+            targets = [(d, decks[d]["name"]) for d in on_table if d != chosen]
+            context["distribution"] = {
+                "deck": decks[chosen],
+                "to_remove": state.cards_to_remove(decks[chosen]["cards"]),
+                "form": DistributeForm(
+                    groups=groups,
+                    targets=targets,
+                    initial={"auction": state.number, "deck": chosen},
+                ),
+            }
+    return context
+
+
+def draft_context(
+    request: HttpRequest, event: Event, *, deck_choice: str | None = None, **extra: Any
+) -> dict[str, Any]:
+    context = event_context(request, event, "draft", **extra)
+    seat = seat_of_player(event, request.user)
+    context["seat"] = seat
+    if seat is None:
+        return context
+    visibility = context["visibility"]
+    view = drafter_view(seat, visibility)
+    pod = view.pod
+    complete = drafting_complete(pod)
+    context.update(
+        view=view,
+        pod=pod,
+        paper=pod.draft.paper,
+        clock=draft_clock(pod, view.remaining),
+        live_url=reverse("tournaments:draft_live", args=[event.pk, pod.pk]),
+        complete=complete,
+    )
+    if pod.phase == DraftPhase.AUCTION and not pod.draft.paper:
+        context.update(_auction_context(view.seat, pod, deck_choice))
+    if (
+        pod.phase in (DraftPhase.REVIEW, DraftPhase.BUILDING, DraftPhase.DONE)
+        and not pod.draft.paper
+        and visibility.auction_deck(seat.registration_id)
+    ):
+        context["my_deck"] = own_auction_deck(view.seat)
+    if complete and visibility.draft_cards(drafting_complete=True):
+        context["my_picks"] = list(
+            Pick.objects.filter(seat=view.seat)
+            .select_related("card_instance__card__edition")
+            .order_by("pack_round", "pick_number")
+        )
+    return context
+
+
+def _page(
+    request: HttpRequest, event: Event, status: int = 200, deck_choice: str | None = None
+) -> HttpResponse:
+    deck_choice = deck_choice or request.GET.get("deck")
+    context = draft_context(request, event, deck_choice=deck_choice)
+    return render(request, "tournaments/draft.html", context, status=status)
+
+
+@login_required
+@require_GET
+def my_draft(request: HttpRequest, pk: int) -> HttpResponse:
+    return _page(request, get_event(pk))
+
+
+@never_cache
+@require_GET
+def draft_live(request: HttpRequest, pk: int, pod: int) -> HttpResponse:
+    """The poll: 204 while the pod is at the version the page shows, else the fragment."""
+    version = pod_version(pod)
+    if version is None:
+        raise Http404
+    if request.GET.get("v") == str(version):
+        return HttpResponse(status=204)
+    if not request.user.is_authenticated:
+        return HttpResponse(status=403)
+    event = get_event(pk)
+    context = draft_context(request, event, deck_choice=request.GET.get("deck"))
+    if context["seat"] is None:
+        raise Http404
+    return render(request, "tournaments/_draft_live.html", context)
+
+
+def _seat_or_404(request: HttpRequest, event: Event) -> DraftSeat:
+    seat = seat_of_player(event, request.user)
+    if seat is None:
+        raise Http404
+    return seat
+
+
+def _refused_form(request: HttpRequest, form: Any) -> None:
+    for errors in form.errors.values():
+        for error in errors:
+            messages.error(request, error)
+
+
+@login_required
+@require_POST
+def pick(request: HttpRequest, pk: int) -> HttpResponse:
+    event = get_event(pk)
+    seat = _seat_or_404(request, event)
+    form = PickForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Choose a card of the pack in front of you."))
+        return _page(request, event, status=400)
+    data = form.cleaned_data
+    outcome = attempt(
+        request,
+        lambda: draft_pick(
+            actor=request.user,
+            pod_id=seat.pod_id,
+            pack_round=data["pack_round"],
+            pick_number=data["pick_number"],
+            card_instance_id=data["card_instance"],
+        ),
+    )
+    if not outcome.ok:
+        return _page(request, event, status=outcome.status)
+    return redirect("tournaments:my_draft", event.pk)
+
+
+@login_required
+@require_POST
+def bid(request: HttpRequest, pk: int) -> HttpResponse:
+    event = get_event(pk)
+    seat = _seat_or_404(request, event)
+    form = BidForm(request.POST)
+    if not form.is_valid():
+        _refused_form(request, form)
+        return _page(request, event, status=400)
+    data = form.cleaned_data
+    amount = data["amount"] if data["action"] == "bid" else None
+    outcome = attempt(
+        request,
+        lambda: draft_bid(
+            actor=request.user, pod_id=seat.pod_id, auction=data["auction"], amount=amount
+        ),
+    )
+    if not outcome.ok:
+        return _page(request, event, status=outcome.status)
+    return redirect("tournaments:my_draft", event.pk)
+
+
+@login_required
+@require_POST
+def distribute(request: HttpRequest, pk: int) -> HttpResponse:
+    event = get_event(pk)
+    seat = _seat_or_404(request, event)
+    deck = request.POST.get("deck", "")
+    context = _auction_context(seat, seat.pod, deck)
+    if "distribution" not in context:
+        messages.error(request, _("Choose a deck still on the table."))
+        return _page(request, event, status=409)
+    shape = context["distribution"]["form"]
+    form = DistributeForm(request.POST, groups=shape.groups, targets=shape.targets)
+    if not form.is_valid():
+        _refused_form(request, form)
+        return _page(request, event, status=400, deck_choice=deck)
+    outcome = attempt(
+        request,
+        lambda: draft_distribute(
+            actor=request.user,
+            pod_id=seat.pod_id,
+            auction=form.cleaned_data["auction"],
+            deck=form.cleaned_data["deck"],
+            moves=form.moves(),
+        ),
+    )
+    if not outcome.ok:
+        return _page(request, event, status=outcome.status, deck_choice=deck)
+    messages.success(request, _("You took the deck; the cards you removed are on the table."))
+    return redirect("tournaments:my_draft", event.pk)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def build_deck(request: HttpRequest, pk: int) -> HttpResponse:
+    """Deck building: the pool by faction and type, how many of each card, at least the
+    event's minimum; the deck goes through the site's deck-list submission."""
+    event = get_event(pk)
+    context = event_context(request, event, "draft")
+    seat = seat_of_player(event, request.user)
+    context["seat"] = seat
+    status = 200
+    if seat is not None:
+        complete = drafting_complete(seat.pod)
+        visible = context["visibility"].draft_cards(drafting_complete=complete)
+        entries = pool_entries(seat) if complete and visible else []
+        form = DeckForm(request.POST or None, entries=entries)
+        if request.method == "POST" and complete:
+            if form.is_valid():
+                outcome = attempt(
+                    request,
+                    lambda: draft_deck_submit(
+                        actor=request.user, event_id=event.pk, quantities=form.quantities()
+                    ),
+                    form,
+                )
+                if outcome.ok:
+                    deck_list, _parsed = outcome.value
+                    messages.success(
+                        request,
+                        _("Your deck of %(n)s cards is in.") % {"n": deck_list.card_count},
+                    )
+                    return redirect("tournaments:draft_deck", event.pk)
+                status = outcome.status
+            else:
+                status = 400
+        elif request.method == "POST":
+            messages.error(request, _("Build your deck when drafting is complete."))
+            status = 409
+        context.update(
+            complete=complete,
+            form=form,
+            groups=_by_faction_and_type(form),
+            deck_list=DeckList.objects.filter(event=event, player=request.user).first(),
+            pool_size=sum(e.count for e in entries),
+        )
+    return render(request, "tournaments/draft_deck.html", context, status=status)
+
+
+def _by_faction_and_type(form: DeckForm) -> list[dict[str, Any]]:
+    groups: list[dict[str, Any]] = []
+    for entry, field in form.rows:
+        card = entry.card
+        title = " · ".join(
+            part for part in (card.get_faction_display(), card.get_type_display()) if part
+        ) or _("No faction")
+        if not groups or groups[-1]["title"] != title:
+            groups.append({"title": title, "rows": []})
+        groups[-1]["rows"].append((entry, field))
+    return groups
