@@ -282,14 +282,18 @@ def deck_check_for(
     document: RulingsDocument | None = None,
     _version_cache: dict | None = None,
 ) -> DeckCheckReport:
-    """Check a saved list with its event's format, minimum size and the version in force
-    on the event's date (kept even if a newer version is published mid-event)."""
+    """Check a saved list with its event's format, minimum size and the rulings version of
+    the event: the one pinned when it started (kept even if a newer version is published
+    mid-event), before that the one in force on the event's date."""
     event = deck_list.event
     fmt = event_deck_format(event) or get_format("monofaccion")
     document = document or document_find()
     cache = _version_cache if _version_cache is not None else {}
     if "lists" not in cache:
-        version = version_in_force(document, event.date) if document else None
+        if event.rulings_version_id is not None:
+            version = event.rulings_version  # pinned when the event started
+        else:
+            version = version_in_force(document, event.date) if document else None
         cache["version"] = version
         cache["lists"] = card_lists_for(version, on_date=event.date)
     pool = pool_for(event, deck_list.player) if fmt.uses_pool else None

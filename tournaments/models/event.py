@@ -89,6 +89,17 @@ class Event(models.Model):
     qiahn_squad = models.PositiveSmallIntegerField(
         _("Qíahn squad"), default=3, choices=[(3, "3"), (6, "6")]
     )
+    # The rulings document version the event plays under, pinned when it starts (the
+    # version in force on its date then); a version published mid-event does not apply.
+    rulings_version = models.ForeignKey(
+        "rulings.DocumentVersion",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        editable=False,
+        related_name="+",
+        verbose_name=_("rulings version"),
+    )
     seed = models.PositiveBigIntegerField(_("random seed"), default=_new_seed, editable=False)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,

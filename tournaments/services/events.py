@@ -27,6 +27,8 @@ LOCKED_WHEN_RUNNING = {
     "qiahn_squad",
     "min_deck_size",
     "swiss_rounds",
+    # The rulings version is pinned from the date when the event starts.
+    "date",
 }
 # Frozen once the top cut is paired.
 LOCKED_FROM_TOP_CUT = {"top_cut"}

@@ -6,6 +6,8 @@ from __future__ import annotations
 import secrets
 from collections import defaultdict
 from collections.abc import Sequence
+from datetime import date
+from typing import TYPE_CHECKING
 
 from django.db import transaction
 from django.utils import timezone
@@ -31,6 +33,9 @@ from tournaments.services.drafts.pairing import pod_pairings
 from tournaments.services.locking import event_of_round, lock_event, lock_round
 from tournaments.services.permissions import ensure_allowed
 from tournaments.services.standings import bump_results_version, compute_event_standings
+
+if TYPE_CHECKING:
+    from rulings.models import DocumentVersion
 
 ACTIVE = (RegistrationStatus.REGISTERED, RegistrationStatus.CHECKED_IN)
 BYE_SCORE = (2, 0, 0)
@@ -59,14 +64,28 @@ def _start_event(event: Event, actor: User) -> None:
     event.status = EventStatus.RUNNING
     # The number of Swiss rounds is pinned now: late entries no longer change it.
     event.swiss_rounds = swiss_rounds_planned(event)
-    event.save(update_fields=["status", "swiss_rounds"])
+    # So is the rulings version (DAR: a version published mid-event does not apply).
+    event.rulings_version = rulings_version_in_force(event.date)
+    event.save(update_fields=["status", "swiss_rounds", "rulings_version"])
     audit_record(
         event=event,
         actor=actor,
         action="event.start",
         target=str(event),
-        after={"no_shows": names, "swiss_rounds": event.swiss_rounds},
+        after={
+            "no_shows": names,
+            "swiss_rounds": event.swiss_rounds,
+            "rulings_version": event.rulings_version.number if event.rulings_version else None,
+        },
     )
+
+
+def rulings_version_in_force(on_date: date) -> DocumentVersion | None:
+    """The published version of the rulings document in force on ``on_date``, if any."""
+    from rulings.selectors import document_find, version_in_force
+
+    document = document_find()
+    return version_in_force(document, on_date) if document else None
 
 
 def pairing_players(event: Event, number: int) -> list[pairing.Player]:
