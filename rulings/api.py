@@ -27,8 +27,21 @@ from config.errors import DomainError, NotFoundError
 from rulings import selectors
 from rulings.deckcheck import MAX_LINE_QUANTITY, MAX_LIST_CHARS
 from rulings.messages import issue_payload
-from rulings.models import Card, DeckList, DocumentEntry, DocumentVersion, Edition
-from rulings.services import card_pool_set, deck_check_pick_random, deck_list_submit
+from rulings.models import (
+    Card,
+    DeckCheck,
+    DeckCheckOutcome,
+    DeckList,
+    DocumentEntry,
+    DocumentVersion,
+    Edition,
+)
+from rulings.services import (
+    card_pool_set,
+    deck_check_pick_random,
+    deck_check_record,
+    deck_list_submit,
+)
 from tournaments.models import Event
 
 if TYPE_CHECKING:
@@ -484,3 +497,154 @@ class CardPoolSetView(APIView):
                 "source": pool.source,
             }
         )
+
+
+# --- deck-list status and recorded deck checks (judges) -------------------------------------
+class PlayerDeckStatusSerializer(serializers.Serializer):
+    registration = serializers.IntegerField()
+    player = serializers.IntegerField()
+    player_name = serializers.CharField()
+    status = serializers.ChoiceField(
+        choices=list(selectors.DeckStatus.ALL),
+        help_text="missing (no list), illegal, warned (legal with warnings) or legal",
+    )
+    status_label = serializers.CharField()
+    deck_list = serializers.IntegerField(allow_null=True)
+    card_count = serializers.IntegerField(allow_null=True)
+
+
+class DeckStatusListSerializer(serializers.Serializer):
+    counts = serializers.DictField(child=serializers.IntegerField())
+    players = PlayerDeckStatusSerializer(many=True)
+
+
+def _event_for_deck_checks(request: Request, event_id: int) -> Event:
+    event = get_object_or_404(Event, pk=event_id)
+    if not request.user.has_perm("rulings.run_deck_checks", event):
+        raise PermissionDenied
+    return event
+
+
+@extend_schema(tags=TAGS, summary="Each player's deck-list status, with counts (judges)")
+class DeckStatusView(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "status",
+                OpenApiTypes.STR,
+                enum=list(selectors.DeckStatus.ALL),
+                description="only players with this status",
+            )
+        ],
+        responses=DeckStatusListSerializer,
+    )
+    def get(self, request: Request, event_id: int) -> Response:
+        event = _event_for_deck_checks(request, event_id)
+        wanted = request.query_params.get("status", "")
+        if wanted and wanted not in selectors.DeckStatus.ALL:
+            raise DomainError(
+                _("Unknown status %(status)r.") % {"status": wanted[:30]}, field="status"
+            )
+        rows = selectors.deck_statuses_for_event(event)
+        return Response(
+            {
+                "counts": selectors.deck_status_counts(rows),
+                "players": [
+                    {
+                        "registration": row.registration.pk,
+                        "player": row.registration.player_id,
+                        "player_name": row.registration.player.public_name,
+                        "status": row.status,
+                        "status_label": row.label,
+                        "deck_list": row.deck_list.pk if row.deck_list else None,
+                        "card_count": row.report.check.card_count if row.report else None,
+                    }
+                    for row in rows
+                    if not wanted or row.status == wanted
+                ],
+            }
+        )
+
+
+class DeckCheckOutSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    registration = serializers.IntegerField(source="registration_id")
+    player_name = serializers.CharField(source="registration.player.public_name")
+    round = serializers.IntegerField(source="round.number", allow_null=True, default=None)
+    checked_at = serializers.DateTimeField()
+    checked_by = serializers.CharField(source="checked_by.public_name")
+    drawn_at_random = serializers.BooleanField()
+    outcome = serializers.ChoiceField(choices=DeckCheckOutcome.choices)
+    note = serializers.CharField()
+    penalty = serializers.IntegerField(source="penalty_id", allow_null=True)
+
+
+class DeckCheckInSerializer(serializers.Serializer):
+    registration = serializers.IntegerField(min_value=1, help_text="the player's registration")
+    outcome = serializers.ChoiceField(choices=DeckCheckOutcome.choices)
+    note = serializers.CharField(
+        max_length=500,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="required when discrepancies were found",
+    )
+    round = serializers.IntegerField(
+        min_value=1,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="the round's id; the current round when left out",
+    )
+    penalty = serializers.IntegerField(
+        min_value=1,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="the id of the penalty given for what the check found",
+    )
+    checked_at = serializers.DateTimeField(required=False, allow_null=True, default=None)
+    drawn_at_random = serializers.BooleanField(required=False, default=False)
+
+
+@extend_schema(tags=TAGS)
+class DeckChecksView(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(
+        summary="The event's recorded deck checks, latest first (judges)",
+        responses=DeckCheckOutSerializer(many=True),
+    )
+    def get(self, request: Request, event_id: int) -> Response:
+        event = _event_for_deck_checks(request, event_id)
+        checks = (
+            DeckCheck.objects.filter(event=event)
+            .select_related("registration__player", "round", "checked_by")
+            .order_by("-checked_at", "-pk")
+        )
+        return Response(DeckCheckOutSerializer(checks, many=True).data)
+
+    @extend_schema(
+        summary="Record a deck check of one player (judges)",
+        request=DeckCheckInSerializer,
+        responses={201: DeckCheckOutSerializer},
+    )
+    def post(self, request: Request, event_id: int) -> Response:
+        event = _event_for_deck_checks(request, event_id)
+        data = DeckCheckInSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        check = deck_check_record(
+            actor=request.user,
+            event_id=event.pk,
+            registration_id=values["registration"],
+            outcome=values["outcome"],
+            note=values["note"],
+            round_id=values["round"],
+            penalty_id=values["penalty"],
+            checked_at=values["checked_at"],
+            drawn_at_random=values["drawn_at_random"],
+        )
+        return Response(DeckCheckOutSerializer(check).data, status=status.HTTP_201_CREATED)

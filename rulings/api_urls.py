@@ -38,6 +38,16 @@ urlpatterns = [
         name="rulings-random-deck-check",
     ),
     path(
+        "rulings/events/<id:event_id>/deck-status/",
+        api.DeckStatusView.as_view(),
+        name="rulings-deck-status",
+    ),
+    path(
+        "rulings/events/<id:event_id>/deck-checks/",
+        api.DeckChecksView.as_view(),
+        name="rulings-deck-checks",
+    ),
+    path(
         "rulings/events/<id:event_id>/pools/<id:player_id>/",
         api.CardPoolSetView.as_view(),
         name="rulings-card-pool",

@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from rulings.core.csvimport import MAX_CSV_BYTES
 from rulings.deckcheck import MAX_LIST_CHARS
+from rulings.models import DeckCheckOutcome
 
 DECK_LIST_HELP = _(
     "One line per card with its quantity: “3 Garphades”, “3x Garphades”, “2 DV 60” or "
@@ -85,3 +86,43 @@ class CatalogueImportForm(forms.Form):
                     % {"size": upload.size, "limit": MAX_CSV_BYTES},
                 )
         return data
+
+
+class DeckCheckForm(forms.Form):
+    """A deck check as the judge records it; the service checks it against the event."""
+
+    registration = forms.TypedChoiceField(label=_("Player"), coerce=int)
+    outcome = forms.ChoiceField(
+        label=_("Outcome"), choices=DeckCheckOutcome.choices, widget=forms.RadioSelect
+    )
+    note = forms.CharField(
+        label=_("Note"),
+        required=False,
+        max_length=500,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text=_("Required when discrepancies were found: what differed from the list."),
+    )
+    round = forms.TypedChoiceField(label=_("Round"), coerce=int, required=False, empty_value=None)
+    penalty = forms.TypedChoiceField(
+        label=_("Penalty given"), coerce=int, required=False, empty_value=None
+    )
+    checked_at = forms.DateTimeField(
+        label=_("Checked at"),
+        required=False,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+        help_text=_("Leave empty for now."),
+    )
+    drawn_at_random = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+    def __init__(
+        self,
+        *args: Any,
+        players: list[tuple[int, str]],
+        rounds: list[tuple[int, str]],
+        penalties: list[tuple[int, str]],
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["registration"].choices = [("", "—"), *players]
+        self.fields["round"].choices = [("", _("The current round")), *rounds]
+        self.fields["penalty"].choices = [("", _("None")), *penalties]

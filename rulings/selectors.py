@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import datetime as dt
+import random
+import secrets
 import threading
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -10,8 +12,9 @@ from typing import TYPE_CHECKING
 from django.db.models import Count, Max, Prefetch, QuerySet, Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
-from config.errors import NotFoundError
+from config.errors import DomainError, NotFoundError
 from rulings.core.docdiff import DocumentDiff, diff_entries
 from rulings.core.document import SECTION_ORDER, Section
 from rulings.deckcheck import (
@@ -38,8 +41,8 @@ from rulings.models import (
 
 if TYPE_CHECKING:
     from accounts.models import User
-    from rulings.models import DeckListEntry
-    from tournaments.models import Event
+    from rulings.models import DeckCheck, DeckListEntry
+    from tournaments.models import Event, Registration, Round
 
 DEFAULT_DOCUMENT = "humankind-dar"
 
@@ -354,3 +357,126 @@ def cards_csv(cards: QuerySet[Card] | None = None) -> str:
         )
         for c in cards.order_by("edition__code", "number").iterator(chunk_size=2000)
     )
+
+
+# --- deck-list status per player and recorded deck checks -----------------------------------
+class DeckStatus:
+    """Where a player's deck list stands: the values of the status filter."""
+
+    MISSING = "missing"
+    ILLEGAL = "illegal"
+    WARNED = "warned"
+    LEGAL = "legal"
+    ALL = (MISSING, ILLEGAL, WARNED, LEGAL)
+
+
+def deck_status_label(status: str) -> str:
+    return {
+        DeckStatus.MISSING: pgettext("deck list status", "Missing"),
+        DeckStatus.ILLEGAL: _("Not legal"),
+        DeckStatus.WARNED: _("Legal, with warnings"),
+        DeckStatus.LEGAL: _("Legal"),
+    }[status]
+
+
+@dataclass(frozen=True)
+class PlayerDeckStatus:
+    registration: Registration
+    deck_list: DeckList | None
+    report: DeckCheckReport | None
+    status: str
+
+    @property
+    def label(self) -> str:
+        return deck_status_label(self.status)
+
+
+def _status_of(report: DeckCheckReport | None) -> str:
+    if report is None:
+        return DeckStatus.MISSING
+    if not report.check.legal:
+        return DeckStatus.ILLEGAL
+    if report.check.warnings:
+        return DeckStatus.WARNED
+    return DeckStatus.LEGAL
+
+
+def deck_statuses_for_event(event: Event) -> list[PlayerDeckStatus]:
+    """Every player of the event (no-shows left out) with their list, its check and its
+    status: missing, not legal, legal with warnings, or legal."""
+    from tournaments.models import Registration
+    from tournaments.models.choices import RegistrationStatus
+
+    checks = {dl.player_id: (dl, report) for dl, report in deck_checks_for_event(event)}
+    registrations = (
+        Registration.objects.filter(event=event)
+        .exclude(status=RegistrationStatus.NO_SHOW)
+        .select_related("player")
+        .order_by("player__display_name", "pk")
+    )
+    rows = []
+    for registration in registrations:
+        deck_list, report = checks.get(registration.player_id, (None, None))
+        rows.append(PlayerDeckStatus(registration, deck_list, report, _status_of(report)))
+    return rows
+
+
+def deck_status_counts(rows: list[PlayerDeckStatus]) -> dict[str, int]:
+    counts = dict.fromkeys(DeckStatus.ALL, 0)
+    for row in rows:
+        counts[row.status] += 1
+    return counts
+
+
+def players_without_deck_list(event: Event) -> list[str]:
+    """Names of the checked-in players who have not submitted a list (blocks the start of an
+    event that requires lists)."""
+    from tournaments.models import Registration
+    from tournaments.models.choices import RegistrationStatus
+
+    with_lists = DeckList.objects.filter(event=event).values("player_id")
+    return list(
+        Registration.objects.filter(event=event, status=RegistrationStatus.CHECKED_IN)
+        .exclude(player_id__in=with_lists)
+        .order_by("player__display_name", "pk")
+        .values_list("player__display_name", flat=True)
+    )
+
+
+def deck_checks_by_round(event: Event) -> list[tuple[Round | None, list[DeckCheck]]]:
+    """The event's recorded deck checks grouped by round, latest round first (checks made
+    before round 1 last)."""
+    from rulings.models import DeckCheck
+
+    checks = (
+        DeckCheck.objects.filter(event=event)
+        .select_related("registration__player", "round", "checked_by", "penalty")
+        .order_by("-round__number", "-checked_at", "-pk")
+    )
+    groups: list[tuple[Round | None, list[DeckCheck]]] = []
+    for check in checks:
+        if not groups or groups[-1][0] != check.round:
+            groups.append((check.round, []))
+        groups[-1][1].append(check)
+    with_round = [g for g in groups if g[0] is not None]
+    return with_round + [g for g in groups if g[0] is None]
+
+
+def deck_check_draw(event: Event, *, rng: random.Random | None = None) -> Registration:
+    """A player to check, drawn at random among the active players, preferring those not
+    checked yet. A draw only: the check is recorded once the judge has done it."""
+    from rulings.models import DeckCheck
+    from tournaments.models.choices import RegistrationStatus
+
+    active = list(
+        event.registrations.filter(
+            status__in=[RegistrationStatus.REGISTERED, RegistrationStatus.CHECKED_IN]
+        )
+        .select_related("player")
+        .order_by("pk")
+    )
+    if not active:
+        raise DomainError(_("There are no active players to check."), code="no_players")
+    checked = set(DeckCheck.objects.filter(event=event).values_list("registration_id", flat=True))
+    fresh = [r for r in active if r.pk not in checked]
+    return (rng or secrets.SystemRandom()).choice(fresh or active)

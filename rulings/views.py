@@ -11,17 +11,24 @@ from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from config.errors import ConflictError, DomainError, NotFoundError
 from rulings import selectors
 from rulings.errors import IssuesError
-from rulings.forms import CardPoolForm, DateForm, DeckListForm, RandomPickForm
+from rulings.forms import CardPoolForm, DateForm, DeckCheckForm, DeckListForm, RandomPickForm
 from rulings.messages import issue_message
 from rulings.models import DeckCheckPick, DeckList, Edition
-from rulings.services import card_pool_set, deck_check_pick_random, deck_list_submit
+from rulings.services import (
+    card_pool_set,
+    deck_check_pick_random,
+    deck_check_record,
+    deck_list_submit,
+)
 from tournaments.models import Event
 
 if TYPE_CHECKING:
@@ -177,6 +184,25 @@ def _issue_lines(error: DomainError) -> list[str]:
     return []
 
 
+def _saved_message(request: HttpRequest, deck_list: DeckList | None) -> None:
+    """Saved and legal is a success; saved with errors is a warning that says so."""
+    report = selectors.deck_check_for(deck_list) if deck_list else None
+    if report is None or report.check.legal:
+        messages.success(request, _("Your deck list was saved."))
+        return
+    messages.warning(
+        request,
+        ngettext(
+            "Your deck list was saved, but it is not legal: %(count)s error to fix "
+            "before the event starts.",
+            "Your deck list was saved, but it is not legal: %(count)s errors to fix "
+            "before the event starts.",
+            len(report.check.errors),
+        )
+        % {"count": len(report.check.errors)},
+    )
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def my_deck(request: HttpRequest, event_id: int) -> HttpResponse:
@@ -197,7 +223,7 @@ def my_deck(request: HttpRequest, event_id: int) -> HttpResponse:
             problems = _issue_lines(exc)
             status = 409 if isinstance(exc, ConflictError) else 400
         else:
-            messages.success(request, _("Your deck list was saved."))
+            _saved_message(request, selectors.deck_list_for(event, request.user))
             return redirect("rulings:my_deck", event_id=event.pk)
     elif request.method == "POST":
         status = 400
@@ -269,6 +295,10 @@ def _event_for_staff(request: HttpRequest, event_id: int) -> Event:
 def event_decks(request: HttpRequest, event_id: int) -> HttpResponse:
     event = _event_for_staff(request, event_id)
     rows = selectors.deck_checks_for_event(event)
+    statuses = selectors.deck_statuses_for_event(event)
+    wanted = request.GET.get("status", "")
+    if wanted not in selectors.DeckStatus.ALL:
+        wanted = ""
     batch = selectors.latest_pick_batch(event)
     picks = (
         DeckCheckPick.objects.filter(deck_list__event=event, batch=batch)
@@ -283,6 +313,13 @@ def event_decks(request: HttpRequest, event_id: int) -> HttpResponse:
         {
             "event": event,
             "rows": rows,
+            "players": [p for p in statuses if not wanted or p.status == wanted],
+            "status_filter": wanted,
+            "status_counts": [
+                (status, selectors.deck_status_label(status), count)
+                for status, count in selectors.deck_status_counts(statuses).items()
+            ],
+            "player_total": len(statuses),
             "illegal": sum(1 for _dl, r in rows if not r.check.legal),
             "pick_form": RandomPickForm(),
             "picks": picks,
@@ -356,4 +393,97 @@ def card_pool(request: HttpRequest, event_id: int, player_id: int) -> HttpRespon
         "rulings/card_pool.html",
         {"event": event, "player": player, "form": form, "problems": problems, "pool": pool},
         status=status,
+    )
+
+
+# --- recorded deck checks ---------------------------------------------------------------------
+def _deck_check_form(
+    event: Event, data: dict | None = None, initial: dict | None = None
+) -> DeckCheckForm:
+    from tournaments.models.choices import RegistrationStatus
+
+    players = [
+        (r.pk, r.player.public_name)
+        for r in event.registrations.exclude(status=RegistrationStatus.NO_SHOW)
+        .select_related("player")
+        .order_by("player__display_name", "pk")
+    ]
+    rounds = [
+        (r.pk, _("Round %(number)s") % {"number": r.number})
+        for r in event.rounds.order_by("-number")
+    ]
+    penalties = [
+        (p.pk, f"{p.registration.player.public_name} · {p.get_kind_display()} · {p.reason}")
+        for p in event.penalties.select_related("registration__player").order_by("-created_at")
+    ]
+    return DeckCheckForm(data, initial=initial, players=players, rounds=rounds, penalties=penalties)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def deck_checks(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The event's recorded deck checks, by round, and the form to record one."""
+    event = get_object_or_404(Event, pk=event_id)
+    if not request.user.has_perm("rulings.run_deck_checks", event):
+        raise PermissionDenied
+    status = 200
+    if request.method == "POST":
+        form = _deck_check_form(event, request.POST)
+        if form.is_valid():
+            data = form.cleaned_data
+            try:
+                check = deck_check_record(
+                    actor=request.user,
+                    event_id=event.pk,
+                    registration_id=data["registration"],
+                    outcome=data["outcome"],
+                    note=data["note"],
+                    round_id=data["round"],
+                    penalty_id=data["penalty"],
+                    checked_at=data["checked_at"],
+                    drawn_at_random=data["drawn_at_random"],
+                )
+            except DomainError as exc:
+                field = exc.field if exc.field in form.fields else None
+                form.add_error(field, exc.message)
+            else:
+                messages.success(
+                    request,
+                    _("Deck check of %(name)s recorded.")
+                    % {"name": check.registration.player.public_name},
+                )
+                return redirect("rulings:deck_checks", event_id=event.pk)
+        status = 400
+    else:
+        initial: dict = {}
+        player = request.GET.get("player", "")
+        if player.isdigit():
+            initial = {"registration": int(player), "drawn_at_random": "random" in request.GET}
+        form = _deck_check_form(event, initial=initial)
+    return render(
+        request,
+        "rulings/deck_checks.html",
+        {"event": event, "form": form, "groups": selectors.deck_checks_by_round(event)},
+        status=status,
+    )
+
+
+@login_required
+@require_POST
+def deck_check_draw(request: HttpRequest, event_id: int) -> HttpResponse:
+    """Draw a player at random and open the form with them chosen."""
+    event = get_object_or_404(Event, pk=event_id)
+    if not request.user.has_perm("rulings.run_deck_checks", event):
+        raise PermissionDenied
+    try:
+        registration = selectors.deck_check_draw(event)
+    except DomainError as exc:
+        messages.error(request, exc.message)
+        return redirect("rulings:deck_checks", event_id=event.pk)
+    messages.info(
+        request, _("Drawn at random: %(name)s.") % {"name": registration.player.public_name}
+    )
+    return redirect(
+        reverse("rulings:deck_checks", kwargs={"event_id": event.pk})
+        + f"?player={registration.pk}&random=1"
     )

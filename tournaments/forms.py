@@ -39,6 +39,7 @@ EVENT_FIELDS = [
     "tiebreaks",
     "record_policy",
     "min_deck_size",
+    "deck_lists_required",
     "qiahn_ruleset",
     "qiahn_squad",
 ]

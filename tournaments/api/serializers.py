@@ -27,6 +27,7 @@ EVENT_SETTINGS = (
     "player_cap",
     "tiebreaks",
     "min_deck_size",
+    "deck_lists_required",
     "record_policy",
     "qiahn_ruleset",
     "qiahn_squad",

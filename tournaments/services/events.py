@@ -41,6 +41,7 @@ EDITABLE = {
     "top_cut",
     "player_cap",
     "record_policy",
+    "deck_lists_required",
     *LOCKED_WHEN_RUNNING,
 }
 
