@@ -8,7 +8,15 @@ from typing import TYPE_CHECKING
 from django.db.models import Count, Prefetch, Q, QuerySet
 from django.utils import timezone
 
-from tournaments.models import AuditEntry, Event, Match, Penalty, Registration, Round
+from tournaments.models import (
+    AuditEntry,
+    Event,
+    Match,
+    Penalty,
+    Registration,
+    ResultReport,
+    Round,
+)
 from tournaments.models.choices import MatchStatus, RegistrationStatus, RoundStatus
 from tournaments.services.clock import refresh_round_clock
 
@@ -164,6 +172,26 @@ def player_matches(registration: Registration, *, include_drafts: bool = False) 
     if not include_drafts:
         qs = qs.exclude(round__status=RoundStatus.DRAFT)
     return qs
+
+
+def reported_match_ids(registration: Registration) -> set[int]:
+    """The matches this player has sent a report of."""
+    return set(
+        ResultReport.objects.filter(registration=registration).values_list("match_id", flat=True)
+    )
+
+
+def waiting_for(match: Match) -> Registration | None:
+    """The player whose report a match waits for after the other one reported (reads the
+    match's reports; prefetch them for a list)."""
+    if match.status != MatchStatus.AWAITING or match.player_b_id is None:
+        return None
+    reported = {r.registration_id for r in match.reports.all() if r.registration_id}
+    if match.player_a_id not in reported:
+        return match.player_a
+    if match.player_b_id not in reported:
+        return match.player_b
+    return None
 
 
 def registration_penalties(registration: Registration) -> QuerySet[Penalty]:

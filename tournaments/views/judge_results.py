@@ -84,6 +84,7 @@ def _result_context(
         "dashboard",
         match=match,
         names=names,
+        waiting_for=selectors.waiting_for(match),
         player_reports=[r for r in reports if not r["by_judge"]],
         judge_entries=[r for r in reports if r["by_judge"]],
         games=game_lines(list(match.games.all()), names),

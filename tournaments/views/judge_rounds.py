@@ -84,6 +84,7 @@ def dashboard_context(
             "flags": describe_match(m, names),
             "clock": round_clock(round_, m.extension_seconds) if m.extension_seconds else None,
             "reports": sum(1 for r in m.reports.all() if r.registration_id),
+            "waiting_for": selectors.waiting_for(m),
         }
         for m in matches
     ]

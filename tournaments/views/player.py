@@ -38,6 +38,8 @@ class Seen:
     mine: int | None
     theirs: int | None
     draws: int | None
+    # Whose report the match waits for, when one player has reported: "me" or "opponent".
+    waiting: str = ""
 
     @property
     def outcome(self) -> str:
@@ -59,9 +61,13 @@ class Seen:
         return f"{text}-{self.draws}" if self.draws else text
 
 
-def seen_by(match: Match, registration_id: int) -> Seen:
+def seen_by(match: Match, registration_id: int, *, reported: bool = False) -> Seen:
+    """``reported``: whether this player has sent a report of the match."""
     side = match.side_of(registration_id) or "a"
     a_side = side == "a"
+    waiting = ""
+    if match.status == MatchStatus.AWAITING:
+        waiting = "opponent" if reported else "me"
     return Seen(
         match=match,
         side=side,
@@ -69,6 +75,7 @@ def seen_by(match: Match, registration_id: int) -> Seen:
         mine=match.games_won_a if a_side else match.games_won_b,
         theirs=match.games_won_b if a_side else match.games_won_a,
         draws=match.games_drawn,
+        waiting=waiting,
     )
 
 
@@ -121,7 +128,11 @@ def _my_match_context(request: HttpRequest, event: Event, form: ResultForm | Non
     current = None
     if match is not None:
         match.round = round_
-        current = seen_by(match, registration.pk)
+        current = seen_by(
+            match,
+            registration.pk,
+            reported=any(r.registration_id == registration.pk for r in match.reports.all()),
+        )
         if form is None and can_report(match):
             form = player_result_form(match, current.side)
         context.update(
@@ -131,7 +142,11 @@ def _my_match_context(request: HttpRequest, event: Event, form: ResultForm | Non
             if round_.status == RoundStatus.PUBLISHED
             else None,
         )
-    history = [seen_by(m, registration.pk) for m in selectors.player_matches(registration)]
+    reported = selectors.reported_match_ids(registration)
+    history = [
+        seen_by(m, registration.pk, reported=m.pk in reported)
+        for m in selectors.player_matches(registration)
+    ]
     context.update(
         round=round_,
         current=current,
