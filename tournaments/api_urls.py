@@ -52,4 +52,6 @@ urlpatterns = [
     path("pods/<id:pk>/resume/", d.PodResume.as_view(), name="pod-resume"),
     path("pods/<id:pk>/extend/", d.PodExtend.as_view(), name="pod-extend"),
     path("pods/<id:pk>/seat-bot/", d.PodSeatBot.as_view(), name="pod-seat-bot"),
+    path("pods/<id:pk>/begin-picking/", d.PodBeginPicking.as_view(), name="pod-begin-picking"),
+    path("packs/<id:pk>/replace/", d.PackReplace.as_view(), name="pack-replace"),
 ]

@@ -81,6 +81,24 @@ class PodExtendIn(serializers.Serializer):
     reason = serializers.CharField(max_length=300, required=False, default="")
 
 
+class PackReplaceIn(serializers.Serializer):
+    reason = serializers.CharField(max_length=300, required=False, default="")
+
+
+class PackReplacedOut(serializers.Serializer):
+    replaced = serializers.IntegerField(help_text="the pack taken out (kept for the record)")
+    pack = serializers.IntegerField(help_text="the new booster in its place")
+    cards = serializers.IntegerField()
+
+
+class PodPhaseOut(serializers.Serializer):
+    pod = serializers.IntegerField()
+    phase = serializers.CharField()
+    pack_round = serializers.IntegerField()
+    pick_number = serializers.IntegerField()
+    deadline = serializers.DateTimeField(allow_null=True)
+
+
 class SeatBotIn(serializers.Serializer):
     seat_id = serializers.IntegerField(min_value=1)
     bot = serializers.BooleanField()
@@ -262,3 +280,30 @@ class DraftStart(APIView):
     def post(self, request: Request, pk: int) -> Response:
         draft = drafts.draft_start(actor=request.user, event_id=pk)
         return Response({"draft": draft.pk, "pods": draft.pods.count()}, status=201)
+
+
+@extend_schema(tags=TAG, request=None, responses=PodPhaseOut)
+class PodBeginPicking(APIView):
+    """End the review time now (in paper mode: start the picking timer)."""
+
+    def post(self, request: Request, pk: int) -> Response:
+        pod = drafts.pod_begin_picking(actor=request.user, pod_id=pk)
+        return Response(
+            {
+                "pod": pod.pk,
+                "phase": pod.phase,
+                "pack_round": pod.pack_round,
+                "pick_number": pod.pick_number,
+                "deadline": pod.deadline,
+            }
+        )
+
+
+@extend_schema(tags=TAG, request=PackReplaceIn, responses=PackReplacedOut)
+class PackReplace(APIView):
+    """Replace a pack before picking from it starts (the DAR's wrong-count case); audited."""
+
+    def post(self, request: Request, pk: int) -> Response:
+        data = _valid(PackReplaceIn, request)
+        new = drafts.pack_replace(actor=request.user, pack_id=pk, reason=data["reason"])
+        return Response({"replaced": pk, "pack": new.pk, "cards": new.cards.count()})
