@@ -313,7 +313,8 @@ def _event_step(
     require(request, "tournaments.run_event", event)
     outcome = attempt(request, lambda: action(actor=request.user, event_id=event.pk))
     if not outcome.ok:
-        return _render(request, event, status=outcome.status)
+        # The refusal is a message on the dashboard: the browser never stays on the POST URL.
+        return _to_round(event.pk, None)
     messages.success(request, success(outcome.value) if callable(success) else success)
     if isinstance(outcome.value, Round):
         return _to_round(event.pk, outcome.value.number)

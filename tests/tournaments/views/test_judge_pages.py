@@ -570,8 +570,9 @@ def test_top_cut_from_the_dashboard_to_the_winner(event, judge, regs, as_user):
     page = client.get(url("dashboard_round", event.pk, semis.number)).content.decode()
     assert "Seed 1 against seed 4." in page
     round_publish(actor=judge, round_id=semis.pk)
-    response = client.post(url("top_cut_advance", event.pk))
-    assert response.status_code == 409  # results missing
+    response = client.post(url("top_cut_advance", event.pk), follow=True)
+    # Refused (results missing): back on the dashboard with the reason, not on the POST URL.
+    assert response.redirect_chain == [(url("dashboard", event.pk), 302)]
     assert "still has results missing" in errors_in(response)
     complete(semis, judge)
     assert client.post(url("top_cut_advance", event.pk)).status_code == 302
@@ -592,10 +593,13 @@ def test_finishing_an_event_without_top_cut(event, judge, regs, as_user):
     event.top_cut = 0
     event.save()
     client = as_user(judge)
-    assert client.post(url("finish", event.pk)).status_code == 409
+    refused = client.post(url("finish", event.pk))
+    assert refused.status_code == 302 and refused.url == url("dashboard", event.pk)
     play_swiss(event, judge)
     assert 'data-testid="finish"' in client.get(url("dashboard", event.pk)).content.decode()
-    assert client.post(url("top_cut_start", event.pk)).status_code == 409
+    refused = client.post(url("top_cut_start", event.pk), follow=True)
+    assert "This event has no top cut." in errors_in(refused)
+    assert event.rounds.filter(kind=RoundKind.TOP_CUT).count() == 0
     assert client.post(url("finish", event.pk)).status_code == 302
     event.refresh_from_db()
     assert event.status == EventStatus.FINISHED
@@ -664,3 +668,25 @@ def test_an_event_named_as_long_as_allowed_is_created_and_renamed(event, organis
     targets = AuditEntry.objects.filter(event=created).values_list("target", flat=True)
     assert f"{LONGEST_NAME} (2026-10-10)" in targets
     assert f"{renamed} (2026-10-10)" in targets
+
+
+def test_the_top_cut_panel_says_done_only_when_every_result_is_in(event, judge, regs, as_user):
+    for _ in range(event.swiss_rounds - 1):
+        round_ = round_pair_next(actor=judge, event_id=event.pk)
+        round_publish(actor=judge, round_id=round_.pk)
+        complete(round_, judge)
+    last = round_pair_next(actor=judge, event_id=event.pk)
+    round_publish(actor=judge, round_id=last.pk)
+    first = last.matches.order_by("table").first()
+    match_set_result(actor=judge, match_id=first.pk, result=ReportedResult(2, 0))
+    client = as_user(judge)
+    page = client.get(url("dashboard", event.pk)).content.decode()
+    assert "The Swiss rounds are done" not in page
+    assert 'data-testid="top-cut-start"' not in page
+    assert f"Round {last.number} still has results missing at tables 2, 3, 4" in page
+    response = client.post(url("top_cut_start", event.pk), follow=True)
+    assert response.redirect_chain == [(url("dashboard", event.pk), 302)]
+    assert "still has results missing at tables 2, 3, 4" in errors_in(response)
+    complete(last, judge)
+    page = client.get(url("dashboard", event.pk)).content.decode()
+    assert "The Swiss rounds are done" in page and 'data-testid="top-cut-start"' in page
