@@ -19,7 +19,7 @@ from accounts.models import User
 from config.deadlines import schedule_at
 from config.errors import ConflictError, DomainError
 from tournaments.models import Round
-from tournaments.models.choices import RoundStatus
+from tournaments.models.choices import MatchStatus, RoundStatus
 from tournaments.services.audit import audit_record
 from tournaments.services.locking import lock_match, lock_round
 from tournaments.services.permissions import ensure_allowed
@@ -173,6 +173,11 @@ def match_extend_time(*, actor: User, match_id: int, seconds: int, reason: str =
     ensure_allowed(actor, "tournaments.run_event", match.round.event)
     if match.round.status != RoundStatus.PUBLISHED:
         raise ConflictError(_("The round is not in progress."))
+    if match.is_bye or match.status == MatchStatus.CONFIRMED:
+        raise ConflictError(
+            _("Table %(t)s has finished: only matches still playing get extensions.")
+            % {"t": match.table}
+        )
     if not 0 < seconds <= MAX_EXTENSION.total_seconds():
         raise DomainError(_("An extension is between 1 second and two hours."), field="seconds")
     before = match.extension_seconds

@@ -690,3 +690,18 @@ def test_the_top_cut_panel_says_done_only_when_every_result_is_in(event, judge, 
     complete(last, judge)
     page = client.get(url("dashboard", event.pk)).content.decode()
     assert "The Swiss rounds are done" in page and 'data-testid="top-cut-start"' in page
+
+
+def test_extensions_only_for_matches_still_playing(event, judge, regs, round1, as_user):
+    playing, done = round1.matches.exclude(player_b=None).order_by("table")[:2]
+    match_set_result(actor=judge, match_id=done.pk, result=ReportedResult(2, 0))
+    client = as_user(judge)
+    page = client.get(url("dashboard", event.pk)).content.decode()
+    assert f'action="{url("extend", playing.pk)}"' in page
+    assert f'action="{url("extend", done.pk)}"' not in page
+    response = client.post(url("extend", done.pk), {"minutes": "4", "reason": "Late"})
+    assert response.status_code == 409
+    assert "only matches still playing get extensions" in errors_in(response)
+    done.refresh_from_db()
+    assert done.extension_seconds == 0
+    assert not AuditEntry.objects.filter(action="clock.extend_table").exists()
