@@ -3,6 +3,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from django.db import models
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.choices import RoundKind, RoundStatus
@@ -45,6 +46,25 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event.name} · {_('round')} {self.number}"
+
+    @property
+    def bracket_players(self) -> int | None:
+        """How many players a top-cut round starts with (8, 4, 2), None for a Swiss round."""
+        if self.kind != RoundKind.TOP_CUT:
+            return None
+        event = self.event
+        if event.swiss_rounds and event.top_cut and self.number > event.swiss_rounds:
+            return event.top_cut >> (self.number - event.swiss_rounds - 1)
+        return 2 * self.matches.count()
+
+    @property
+    def title(self) -> str:
+        """The round's name: "Round 3", or a top-cut stage (Quarterfinal, Semifinal, Final)."""
+        players = self.bracket_players
+        if players is None:
+            return gettext("Round %(n)s") % {"n": self.number}
+        stage = {2: _("Final"), 4: _("Semifinal"), 8: _("Quarterfinal")}.get(players)
+        return str(stage) if stage else gettext("Round of %(n)s") % {"n": players}
 
     @property
     def is_paused(self) -> bool:

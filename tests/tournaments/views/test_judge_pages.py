@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import UserFactory
-from tests.tournaments.helpers import add_players, make_round
+from tests.tournaments.helpers import add_judge, add_players, make_event, make_round
 from tournaments.models import AuditEntry, Event, EventStaff, Penalty, Registration, Round
 from tournaments.models.choices import (
     EventStatus,
@@ -553,7 +553,10 @@ def test_penalty_bad_input(event, judge, regs, as_user, data, status, message):
 
 def test_the_audit_log_reads_in_words(event, judge, regs, round1, as_user):
     page = as_user(judge).get(url("audit", event.pk)).content.decode()
-    assert "Round paired" in page and "Pairings published" in page and "Event created" in page
+    name = judge.public_name
+    assert f"{name} paired round 1: 4 tables." in page
+    assert f"{name} published the pairings of round 1." in page
+    assert "created the event." in page
 
 
 # --- Top cut and the end ------------------------------------------------------------------
@@ -705,3 +708,34 @@ def test_extensions_only_for_matches_still_playing(event, judge, regs, round1, a
     done.refresh_from_db()
     assert done.extension_seconds == 0
     assert not AuditEntry.objects.filter(action="clock.extend_table").exists()
+
+
+def test_top_cut_rounds_are_named_by_their_stage(organiser, as_user):
+    from tournaments.services.topcut import topcut_advance, topcut_start
+
+    event = make_event(organiser, name="Stages", swiss_rounds=1, top_cut=8)
+    judge = add_judge(event, "stager")
+    add_players(event, 8, prefix="s")
+    play_swiss(event, judge)
+    client = as_user(judge)
+    quarters = topcut_start(actor=judge, event_id=event.pk)
+    page = client.get(url("dashboard", event.pk)).content.decode()
+    assert "Quarterfinal" in page and "(top cut)" not in page and "Top cut 2" not in page
+    assert 'data-testid="bracket-draft"' in page and "Swap players" not in page
+    round_publish(actor=judge, round_id=quarters.pk)
+    complete(quarters, judge)
+    semis = topcut_advance(actor=judge, event_id=event.pk)
+    round_publish(actor=judge, round_id=semis.pk)
+    complete(semis, judge)
+    final = topcut_advance(actor=judge, event_id=event.pk)
+    round_publish(actor=judge, round_id=final.pk)
+    assert [r.title for r in event.rounds.order_by("number")] == [
+        "Round 1",
+        "Quarterfinal",
+        "Semifinal",
+        "Final",
+    ]
+    player = final.matches.get().player_a.player
+    assert "<h2>Final" in as_user(player).get(url("my_match", event.pk)).content.decode()
+    detail = client.get(url("event_detail", event.pk)).content.decode()
+    assert "<h3>Quarterfinal</h3>" in detail and "<h3>Semifinal</h3>" in detail
