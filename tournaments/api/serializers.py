@@ -405,10 +405,43 @@ class PenaltyOut(serializers.ModelSerializer):
 
 class AuditOut(serializers.ModelSerializer):
     actor = serializers.CharField(source="actor.public_name", allow_null=True, default=None)
+    sentence = serializers.SerializerMethodField(
+        help_text="What happened, as a sentence in the request's language, naming people and "
+        "tables."
+    )
+    kind = serializers.SerializerMethodField(
+        help_text="event, players, pairings, clock, results, penalties, decks or draft"
+    )
 
     class Meta:
         model = AuditEntry
-        fields = ("id", "created_at", "actor", "action", "target", "before", "after", "reason")
+        fields = (
+            "id",
+            "created_at",
+            "actor",
+            "action",
+            "kind",
+            "sentence",
+            "target",
+            "before",
+            "after",
+            "reason",
+        )
+
+    def _line(self, entry: AuditEntry) -> Any:
+        lines = self.context.get("audit_lines") or {}
+        line = lines.get(entry.pk)
+        if line is None:
+            from tournaments.audit_presenter import audit_lines
+
+            line = audit_lines([entry], event=entry.event)[0]
+        return line
+
+    def get_sentence(self, entry: AuditEntry) -> str:
+        return self._line(entry).sentence
+
+    def get_kind(self, entry: AuditEntry) -> str:
+        return self._line(entry).kind
 
 
 class StandingOut(serializers.Serializer):

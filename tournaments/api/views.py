@@ -25,6 +25,7 @@ from accounts.models import User
 from config.errors import DomainError, NotFoundError
 from tournaments import exports, selectors
 from tournaments.api import serializers as s
+from tournaments.audit_presenter import KINDS, audit_lines, filtered_audit
 from tournaments.models import Event, Match, Registration, Round
 from tournaments.models.choices import EventStatus, GameKind, RoundStatus
 from tournaments.services import (
@@ -375,14 +376,48 @@ class EventPenalties(ListAPIView):
         return Response(s.PenaltyOut(penalty).data, status=status.HTTP_201_CREATED)
 
 
-@extend_schema(tags=TAG)
+@extend_schema(
+    tags=TAG,
+    parameters=[
+        OpenApiParameter("round", OpenApiTypes.INT, description="only entries about this round"),
+        OpenApiParameter(
+            "person",
+            OpenApiTypes.INT,
+            description="only entries by or about this person (user id)",
+        ),
+        OpenApiParameter(
+            "kind",
+            OpenApiTypes.STR,
+            enum=list(KINDS),
+            description="only entries of this kind",
+        ),
+    ],
+)
 class EventAudit(ListAPIView):
+    """The event's audit log, newest first, each entry with its sentence (judges)."""
+
     serializer_class = s.AuditOut
 
     def get_queryset(self) -> QuerySet[AuditEntry]:
         event = get_object_or_404(Event, pk=self.kwargs["pk"])
         ensure_allowed(self.request.user, "tournaments.view_audit", event)
-        return selectors.event_audit(event)
+        self.event = event
+        entries, form = filtered_audit(
+            selectors.event_audit(event), event=event, params=self.request.query_params
+        )
+        if form.is_bound and not form.is_valid():
+            raise DomainError(
+                "; ".join(str(e) for errors in form.errors.values() for e in errors),
+                field=next(iter(form.errors)),
+            )
+        return entries
+
+    def get_serializer(self, *args: Any, **kwargs: Any) -> s.AuditOut:
+        if args and hasattr(self, "event"):
+            kwargs.setdefault("context", self.get_serializer_context())
+            lines = audit_lines(list(args[0]), event=self.event)
+            kwargs["context"]["audit_lines"] = {line.entry.pk: line for line in lines}
+        return super().get_serializer(*args, **kwargs)
 
 
 @extend_schema(tags=TAG, request=s.PairIn, responses={201: s.RoundOut})

@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
 from tournaments import selectors
+from tournaments.audit_presenter import audit_lines, filtered_audit
 from tournaments.flags import describe_match
 from tournaments.forms import PenaltyForm, judge_result_form
 from tournaments.models import Match
@@ -237,44 +238,23 @@ def penalties(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "tournaments/penalties.html", context, status=status)
 
 
-ACTIONS = {
-    "event.create": gettext_lazy("Event created"),
-    "event.update": gettext_lazy("Settings changed"),
-    "event.staff": gettext_lazy("Staff changed"),
-    "event.start": gettext_lazy("Event started"),
-    "event.finish": gettext_lazy("Event finished"),
-    "event.reopen": gettext_lazy("Event reopened"),
-    "registration.add": gettext_lazy("Player added by a judge"),
-    "registration.withdraw": gettext_lazy("Registration withdrawn"),
-    "registration.drop": gettext_lazy("Player dropped"),
-    "registration.disqualify": gettext_lazy("Player disqualified"),
-    "registration.fixed_table": gettext_lazy("Fixed table"),
-    "round.pair": gettext_lazy("Round paired"),
-    "round.force": gettext_lazy("Round paired with results missing"),
-    "round.repair": gettext_lazy("Round paired again"),
-    "round.swap": gettext_lazy("Players swapped"),
-    "round.publish": gettext_lazy("Pairings published"),
-    "clock.start": gettext_lazy("Clock started"),
-    "clock.pause": gettext_lazy("Clock paused"),
-    "clock.resume": gettext_lazy("Clock resumed"),
-    "clock.adjust": gettext_lazy("Clock adjusted"),
-    "clock.extend_table": gettext_lazy("Table extension"),
-    "result.set": gettext_lazy("Result entered by a judge"),
-    "penalty.warning": gettext_lazy("Warning"),
-    "penalty.game_loss": gettext_lazy("Game loss"),
-    "penalty.match_loss": gettext_lazy("Match loss"),
-    "penalty.disqualification": gettext_lazy("Disqualification"),
-    "topcut.start": gettext_lazy("Top cut started"),
-    "topcut.advance": gettext_lazy("Bracket round paired"),
-}
-
-
 @login_required
 @require_GET
 def audit(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_event(pk)
     require(request, "tournaments.view_audit", event)
-    page = Paginator(selectors.event_audit(event), 100).get_page(request.GET.get("page"))
-    entries = [{"entry": e, "label": ACTIONS.get(e.action, e.action)} for e in page.object_list]
-    context = event_context(request, event, "audit", page=page, entries=entries)
-    return render(request, "tournaments/audit.html", context)
+    entries, form = filtered_audit(selectors.event_audit(event), event=event, params=request.GET)
+    page = Paginator(entries, 50).get_page(request.GET.get("page"))
+    query = request.GET.copy()
+    query.pop("page", None)
+    context = event_context(
+        request,
+        event,
+        "audit",
+        page=page,
+        lines=audit_lines(page.object_list, event=event),
+        filter_form=form,
+        filter_query=query.urlencode(),
+    )
+    status = 400 if form.is_bound and not form.is_valid() else 200
+    return render(request, "tournaments/audit.html", context, status=status)
