@@ -8,6 +8,7 @@ from tournaments.models.choices import PenaltyKind
 from tournaments.models.event import Event
 from tournaments.models.match import Match
 from tournaments.models.registration import Registration
+from tournaments.models.round import Round
 
 
 class Penalty(models.Model):
@@ -18,9 +19,28 @@ class Penalty(models.Model):
     match = models.ForeignKey(
         Match, on_delete=models.SET_NULL, null=True, blank=True, related_name="penalties"
     )
+    # The round in which it was given (empty only before round 1).
+    round = models.ForeignKey(
+        Round,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("round"),
+    )
+    # What the player did (``tournaments.infractions``); empty for penalties given before
+    # infractions were recorded.
+    infraction = models.CharField(_("infraction"), max_length=40, blank=True)
     kind = models.CharField(_("penalty"), max_length=20, choices=PenaltyKind.choices)
-    # A game loss applies to this game of the match (the next one when it was issued).
+    # Why the penalty differs from the infraction's default, when it does.
+    deviation_reason = models.CharField(
+        _("reason for a different penalty"), max_length=300, blank=True
+    )
+    # A game loss applies to this game of the match: the next game to be played in it.
     game_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Given after the player's match was confirmed: it applies to their next match (``match``
+    # stays empty until that match is paired).
+    next_match = models.BooleanField(_("applies to the next match"), default=False)
     reason = models.CharField(_("reason"), max_length=300)
     issued_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
@@ -34,3 +54,19 @@ class Penalty(models.Model):
 
     def __str__(self) -> str:
         return f"{self.registration} · {self.get_kind_display()}"
+
+    @property
+    def infraction_label(self) -> str:
+        """The infraction in the reader's language ("" without one)."""
+        from tournaments.infractions import get_infraction
+
+        found = get_infraction(self.infraction)
+        return str(found.label) if found else self.infraction
+
+    @property
+    def infraction_default(self) -> str:
+        """The infraction's default penalty ("" without an infraction)."""
+        from tournaments.infractions import get_infraction
+
+        found = get_infraction(self.infraction)
+        return found.default if found else ""

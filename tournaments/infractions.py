@@ -1,0 +1,97 @@
+"""The infractions a judge picks from when issuing a penalty, each with its default penalty.
+
+Where the Humankind DAR states the rule broken, the infraction uses its wording and cites
+it (``dar``); the others carry the names usual in trading-card-game tournaments. The
+default is what a judge gives for a first, ordinary case; the judge may raise or lower it,
+saying why (the penalty keeps that reason, and the audit log too).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models.choices import PenaltyKind
+
+
+@dataclass(frozen=True)
+class Infraction:
+    code: str
+    label: Promise
+    default: str  # a PenaltyKind value
+    dar: str = ""  # the DAR rule it breaks, when the DAR states one
+
+
+INFRACTIONS: tuple[Infraction, ...] = (
+    # Worded after the DAR's tournament rules.
+    Infraction(
+        "play_draw_after_looking",
+        _("Chose to play or draw after looking at the hand"),
+        PenaltyKind.WARNING,
+        dar="1",
+    ),
+    Infraction(
+        "first_turn_attack",
+        _("Attacked with a Character in their own first turn"),
+        PenaltyKind.WARNING,
+        dar="2",
+    ),
+    Infraction(
+        "deck_not_legal",
+        _("Deck not legal for the format (Monofacción or Multifacción)"),
+        PenaltyKind.GAME_LOSS,
+        dar="3.1",
+    ),
+    Infraction(
+        "draft_pick_time",
+        _("Did not put the booster down when pick time was up"),
+        PenaltyKind.WARNING,
+        dar="4.1.2",
+    ),
+    Infraction(
+        "deck_building_time",
+        _("Deck not built within the 2 minutes of deck building"),
+        PenaltyKind.WARNING,
+        dar="4.1.3",
+    ),
+    # The usual tournament infractions.
+    Infraction("tardiness", _("Tardiness"), PenaltyKind.GAME_LOSS),
+    Infraction("game_rule_violation", _("Game rule violation"), PenaltyKind.WARNING),
+    Infraction(
+        "failure_to_maintain_game_state",
+        _("Failure to maintain the game state"),
+        PenaltyKind.WARNING,
+    ),
+    Infraction("looking_at_extra_cards", _("Looking at extra cards"), PenaltyKind.WARNING),
+    Infraction("drawing_extra_cards", _("Drawing extra cards"), PenaltyKind.GAME_LOSS),
+    Infraction("deck_list_problem", _("Deck list problem"), PenaltyKind.GAME_LOSS),
+    Infraction("deck_problem", _("Deck does not match its list"), PenaltyKind.GAME_LOSS),
+    Infraction("marked_cards", _("Marked cards"), PenaltyKind.WARNING),
+    Infraction("insufficient_shuffling", _("Insufficient shuffling"), PenaltyKind.WARNING),
+    Infraction("slow_play", _("Slow play"), PenaltyKind.WARNING),
+    Infraction("outside_assistance", _("Outside assistance"), PenaltyKind.MATCH_LOSS),
+    Infraction("unsporting_conduct_minor", _("Unsporting conduct (minor)"), PenaltyKind.WARNING),
+    Infraction("unsporting_conduct_major", _("Unsporting conduct (major)"), PenaltyKind.MATCH_LOSS),
+    Infraction(
+        "improperly_determining_a_winner",
+        _("Improperly determining a winner"),
+        PenaltyKind.DISQUALIFICATION,
+    ),
+    Infraction("bribery_and_wagering", _("Bribery or wagering"), PenaltyKind.DISQUALIFICATION),
+    Infraction("stalling", _("Stalling"), PenaltyKind.DISQUALIFICATION),
+    Infraction("cheating", _("Cheating"), PenaltyKind.DISQUALIFICATION),
+    Infraction("aggressive_behaviour", _("Aggressive behaviour"), PenaltyKind.DISQUALIFICATION),
+    Infraction("other", _("Other (describe it in the reason)"), PenaltyKind.WARNING),
+)
+
+BY_CODE: dict[str, Infraction] = {i.code: i for i in INFRACTIONS}
+
+
+def infraction_choices() -> list[tuple[str, Promise]]:
+    return [(i.code, i.label) for i in INFRACTIONS]
+
+
+def get_infraction(code: str) -> Infraction | None:
+    return BY_CODE.get(code)
