@@ -3,8 +3,9 @@
 Run from the repository root:  python bench/anachronism_replay_speed.py [COUNT]
 
 Records are random legal games (the playout) that last all five assaults,
-already parsed from JSON; each one is checked in full (parse the shape, replay
-every step, compare the result), as ``check_record`` does.
+already parsed from JSON; each one is checked in full by ``check_record``: the
+one-pass fast check (``fastcheck.py``) reads the shape, every step and the
+result; only a record it does not accept is parsed and replayed step by step.
 """
 
 from __future__ import annotations

@@ -15,9 +15,11 @@ from collections.abc import Callable
 from typing import Any
 
 from games.engines.anachronism.catalogue import Catalogue, default_catalogue
+from games.engines.anachronism.fastcheck import fast_score
 from games.engines.anachronism.record import GAME, Record, parse_record
 from games.engines.anachronism.state import (
     ACTIONS,
+    DEFAULT_ARENA,
     DISCARD,
     INITIATIVE,
     OTHER,
@@ -33,7 +35,33 @@ Observer = Callable[[Game, str, str], None]
 
 
 def check_record(data: Any, catalogue: Catalogue | None = None) -> Verdict:
-    """Parse and replay Anachronism ``data`` (parsed JSON); never raises for a bad record."""
+    """Parse and replay Anachronism ``data`` (parsed JSON); never raises for a bad record.
+
+    A legal record is recognised by the one-pass :func:`fast_score`; its assault
+    reports are replayed only when the verdict's ``rounds`` are first read (from
+    ``data`` itself, so do not change ``data`` before reading them). Anything
+    else is parsed and replayed step by step to name the first error.
+    """
+    catalogue = catalogue or default_catalogue()
+    score = fast_score(data, catalogue)
+    if score is not None:
+        settings = {
+            "ruleset": data["ruleset"],
+            "catalogue": data["catalogue"],
+            "arena": data.get("arena", DEFAULT_ARENA),
+        }
+        return Verdict(
+            GAME,
+            True,
+            result=score,
+            rounds_factory=lambda: check_record_stepwise(data, catalogue).rounds,
+            settings=settings,
+        )
+    return check_record_stepwise(data, catalogue)
+
+
+def check_record_stepwise(data: Any, catalogue: Catalogue | None = None) -> Verdict:
+    """Like :func:`check_record`, but always parsing and replaying step by step."""
     catalogue = catalogue or default_catalogue()
     try:
         record = parse_record(data, catalogue)
