@@ -156,8 +156,14 @@ def _diff_sections(result: DocumentDiff) -> list[dict]:
     from rulings.models import SectionChoice
 
     labels = dict(SectionChoice.choices)
+    cards = selectors.diff_card_labels(result)
     return [
-        {"label": labels[s.section.value], "diff": s, "keyed_by_card": s.section.keyed_by_card}
+        {
+            "label": labels[s.section.value],
+            "diff": s,
+            "keyed_by_card": s.section.keyed_by_card,
+            "lines": selectors.diff_card_lines(s, cards) if s.section.keyed_by_card else None,
+        }
         for s in result.sections
         if not s.empty
     ]
