@@ -12,6 +12,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
+from tournaments.infractions import INFRACTIONS
 from tournaments.match_scores import wins_needed
 from tournaments.models import Event, Match, Registration
 from tournaments.models.choices import MatchStatus, PenaltyKind, StaffRole
@@ -217,19 +218,37 @@ class ExtendForm(forms.Form):
 
 class PenaltyForm(forms.Form):
     registration = forms.TypedChoiceField(label=_("Player"), coerce=int)
-    kind = forms.ChoiceField(label=_("Penalty"), choices=PenaltyKind.choices)
+    infraction = forms.ChoiceField(label=_("Infraction"))
+    kind = forms.ChoiceField(
+        label=_("Penalty"),
+        choices=[("", _("The infraction's usual penalty")), *PenaltyKind.choices],
+        required=False,
+    )
+    deviation_reason = forms.CharField(
+        label=_("Why a different penalty"),
+        max_length=300,
+        required=False,
+        help_text=_("Needed when the penalty is not the infraction's usual one."),
+    )
     reason = forms.CharField(label=_("Reason"), max_length=300)
     game_number = forms.IntegerField(
         label=_("Game"),
         min_value=1,
         max_value=9,
         required=False,
-        help_text=_("For a game loss: the game it applies to (empty: the next game)."),
+        help_text=_(
+            "For a game loss: the game it applies to (empty: the next game to be played in "
+            "the match; after the match is confirmed, game 1 of the player's next match)."
+        ),
     )
 
     def __init__(self, *args: Any, players: list[Registration], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["registration"].choices = [("", "—")] + [(r.pk, r.name) for r in players]
+        self.fields["infraction"].choices = [
+            ("", "—"),
+            *((i.code, f"{i.label} · {PenaltyKind(i.default).label}") for i in INFRACTIONS),
+        ]
 
 
 # --- Results ---------------------------------------------------------------------------

@@ -123,7 +123,7 @@ def event_matches(event: Event) -> QuerySet[Match]:
 
 def event_penalties(event: Event) -> QuerySet[Penalty]:
     return event.penalties.select_related(
-        "registration__player", "issued_by", "match__round"
+        "registration__player", "issued_by", "match__round__event", "round__event"
     ).order_by("-created_at")
 
 
@@ -195,7 +195,9 @@ def waiting_for(match: Match) -> Registration | None:
 
 
 def registration_penalties(registration: Registration) -> QuerySet[Penalty]:
-    return registration.penalties.select_related("match__round").order_by("created_at")
+    return registration.penalties.select_related("match__round__event", "round__event").order_by(
+        "created_at"
+    )
 
 
 def registration_counts(event: Event) -> dict[str, int]:

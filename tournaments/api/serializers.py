@@ -9,6 +9,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
+from tournaments.infractions import INFRACTIONS
 from tournaments.models import AuditEntry, Event, Game, Match, Penalty, Registration, Round
 from tournaments.models.choices import EventStatus
 from tournaments.models.event import recommended_swiss_rounds
@@ -374,8 +375,23 @@ class SwapIn(serializers.Serializer):
 
 class PenaltyIn(serializers.Serializer):
     registration_id = serializers.IntegerField()
+    infraction = serializers.ChoiceField(
+        choices=[i.code for i in INFRACTIONS],
+        required=False,
+        default="",
+        help_text="What the player did; without `kind`, its usual penalty is given.",
+    )
     kind = serializers.ChoiceField(
-        choices=["warning", "game_loss", "match_loss", "disqualification"]
+        choices=["warning", "game_loss", "match_loss", "disqualification"],
+        required=False,
+        default="",
+        help_text="The penalty; needed without an `infraction`.",
+    )
+    deviation_reason = serializers.CharField(
+        max_length=300,
+        required=False,
+        default="",
+        help_text="Why the penalty is not the infraction's usual one (needed then).",
     )
     reason = serializers.CharField(max_length=300)
     match_id = serializers.IntegerField(required=False, allow_null=True)
@@ -387,6 +403,16 @@ class PenaltyIn(serializers.Serializer):
 class PenaltyOut(serializers.ModelSerializer):
     player = serializers.CharField(source="registration.name")
     issued_by = serializers.CharField(source="issued_by.public_name")
+    round = serializers.IntegerField(
+        source="round.number", allow_null=True, default=None, help_text="Given in this round."
+    )
+    infraction_default = serializers.CharField(
+        help_text="The infraction's usual penalty (empty without an infraction)."
+    )
+    next_match = serializers.BooleanField(
+        help_text="A game loss given after the match was confirmed: it applies to game 1 of "
+        "the player's next match (`match_id` once that match is paired)."
+    )
 
     class Meta:
         model = Penalty
@@ -394,9 +420,14 @@ class PenaltyOut(serializers.ModelSerializer):
             "id",
             "registration_id",
             "player",
+            "round",
             "match_id",
+            "infraction",
+            "infraction_default",
             "kind",
+            "deviation_reason",
             "game_number",
+            "next_match",
             "reason",
             "issued_by",
             "created_at",

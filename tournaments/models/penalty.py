@@ -64,6 +64,12 @@ class Penalty(models.Model):
         return str(found.label) if found else self.infraction
 
     @property
+    def infraction_default_label(self) -> str:
+        """The infraction's usual penalty, in words."""
+        default = self.infraction_default
+        return str(PenaltyKind(default).label).lower() if default else ""
+
+    @property
     def infraction_default(self) -> str:
         """The infraction's default penalty ("" without an infraction)."""
         from tournaments.infractions import get_infraction

@@ -183,6 +183,9 @@ def persist_round(
             if player is not None
         ]
     )
+    from tournaments.services.penalties import attach_next_match_penalties
+
+    attach_next_match_penalties(round_)
     if any(p.player_b is None for p in pairings):
         bump_results_version(event.pk)
     return round_

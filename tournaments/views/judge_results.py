@@ -213,7 +213,9 @@ def penalties(request: HttpRequest, pk: int) -> HttpResponse:
                     lambda: penalty_issue(
                         actor=request.user,
                         registration_id=data["registration"],
+                        infraction=data["infraction"],
                         kind=data["kind"],
+                        deviation_reason=data["deviation_reason"],
                         reason=data["reason"],
                         game_number=data["game_number"],
                     ),
@@ -226,6 +228,15 @@ def penalties(request: HttpRequest, pk: int) -> HttpResponse:
                         _("%(kind)s for %(name)s recorded.")
                         % {"kind": penalty.get_kind_display(), "name": penalty.registration.name},
                     )
+                    if penalty.next_match:
+                        messages.warning(
+                            request,
+                            _(
+                                "%(name)s's match is already over: the game loss applies to "
+                                "game 1 of their next match."
+                            )
+                            % {"name": penalty.registration.name},
+                        )
                     return redirect("tournaments:penalties", event.pk)
                 status = outcome.status
     context = event_context(

@@ -506,13 +506,17 @@ def test_penalties(event, judge, regs, as_user):
     client = as_user(judge)
     response = client.post(
         url("penalties", event.pk),
-        {"registration": regs[0].pk, "kind": "game_loss", "reason": "Drew extra cards"},
+        {
+            "registration": regs[0].pk,
+            "infraction": "drawing_extra_cards",
+            "reason": "Drew extra cards",
+        },
     )
     assert response.status_code == 302
     assert Penalty.objects.get().match == match
     response = client.post(
         url("penalties", event.pk),
-        {"registration": regs[2].pk, "kind": "disqualification", "reason": "Cheating"},
+        {"registration": regs[2].pk, "infraction": "cheating", "reason": "Cheating"},
     )
     assert response.status_code == 302
     regs[2].refresh_from_db()
@@ -527,12 +531,22 @@ def test_penalties(event, judge, regs, as_user):
         ({"kind": "warning", "reason": ""}, 400, "This field is required."),
         ({"kind": "hanging", "reason": "x"}, 400, "Select a valid choice"),
         (
-            {"kind": "game_loss", "reason": "x", "game_number": "5"},
+            {"infraction": "drawing_extra_cards", "reason": "x", "game_number": "5"},
             400,
             "A game loss applies to one of the match",
         ),
-        ({"kind": "game_loss", "reason": "x", "game_number": "abc"}, 400, "Enter a whole number."),
-        ({"kind": "match_loss", "reason": "x", "who": "benched"}, 409, "no match in progress"),
+        (
+            {"infraction": "drawing_extra_cards", "reason": "x", "game_number": "abc"},
+            400,
+            "Enter a whole number.",
+        ),
+        ({"kind": "match_loss", "reason": "x", "who": "benched"}, 400, "say why you give"),
+        (
+            {"kind": "match_loss", "reason": "x", "deviation_reason": "y", "who": "benched"},
+            409,
+            "no match in progress",
+        ),
+        ({"infraction": "", "kind": "warning", "reason": "x"}, 400, "This field is required."),
         ({"kind": "warning", "reason": "x", "who": "stranger"}, 400, "Select a valid choice"),
     ],
 )
@@ -544,7 +558,8 @@ def test_penalty_bad_input(event, judge, regs, as_user, data, status, message):
         other = Event.objects.create(name="Other", date=dt.date(2026, 1, 1), created_by=judge)
         registration = Registration.objects.create(event=other, player=UserFactory(username="zed"))
     response = as_user(judge).post(
-        url("penalties", event.pk), {"registration": registration.pk, **data}
+        url("penalties", event.pk),
+        {"registration": registration.pk, "infraction": "other", **data},
     )
     assert response.status_code == status
     assert message in errors_in(response)
@@ -739,3 +754,59 @@ def test_top_cut_rounds_are_named_by_their_stage(organiser, as_user):
     assert "<h2>Final" in as_user(player).get(url("my_match", event.pk)).content.decode()
     detail = client.get(url("event_detail", event.pk)).content.decode()
     assert "<h3>Quarterfinal</h3>" in detail and "<h3>Semifinal</h3>" in detail
+
+
+def test_penalties_by_infraction_on_the_page_and_the_api(event, judge, regs, as_user):
+    from rest_framework.test import APIClient
+
+    round1 = make_round(event, [(regs[0], regs[1]), (regs[2], regs[3])])
+    done = round1.matches.get(table=2)
+    match_set_result(actor=judge, match_id=done.pk, result=ReportedResult(2, 0))
+    client = as_user(judge)
+    form = client.get(url("penalties", event.pk)).content.decode()
+    assert "Attacked with a Character in their own first turn · Warning" in form
+    assert "Tardiness · Game loss" in form
+    response = client.post(
+        url("penalties", event.pk),
+        {
+            "registration": regs[1].pk,
+            "infraction": "slow_play",
+            "kind": "game_loss",
+            "deviation_reason": "Second slow play warning",
+            "reason": "Took minutes per turn",
+        },
+    )
+    assert response.status_code == 302
+    response = client.post(
+        url("penalties", event.pk),
+        {"registration": regs[3].pk, "infraction": "deck_problem", "reason": "Found late"},
+        follow=True,
+    )
+    assert "applies to game 1 of their next match" in errors_in(response)
+    page = errors_in(response)
+    assert "instead of the usual warning: Second slow play warning" in page
+    assert 'data-testid="next-match"' in page and "Slow play" in page
+    assert page.count("<td>Round 1</td>") == 2
+    api = APIClient()
+    api.force_authenticate(judge)
+    rows = {r["player"]: r for r in api.get(f"/api/events/{event.pk}/penalties/").json()}
+    late = rows[regs[3].name]
+    assert late["round"] == 1 and late["next_match"] and late["match_id"] is None
+    assert late["infraction"] == "deck_problem" and late["kind"] == "game_loss"
+    made = api.post(
+        f"/api/events/{event.pk}/penalties/",
+        {"registration_id": regs[0].pk, "infraction": "marked_cards", "reason": "Sleeves"},
+        format="json",
+    )
+    assert made.status_code == 201 and made.json()["kind"] == "warning"
+    refused = api.post(
+        f"/api/events/{event.pk}/penalties/",
+        {
+            "registration_id": regs[0].pk,
+            "infraction": "marked_cards",
+            "kind": "match_loss",
+            "reason": "Sleeves",
+        },
+        format="json",
+    )
+    assert refused.status_code == 400 and "deviation_reason" in refused.json()
