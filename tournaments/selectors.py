@@ -194,6 +194,13 @@ def waiting_for(match: Match) -> Registration | None:
     return None
 
 
+def match_penalties(match: Match) -> QuerySet[Penalty]:
+    """The penalties given in a match or applied to it (a game loss from an earlier one)."""
+    return match.penalties.select_related(
+        "registration__player", "issued_by", "round__event", "match__round__event"
+    ).order_by("created_at", "pk")
+
+
 def registration_penalties(registration: Registration) -> QuerySet[Penalty]:
     return registration.penalties.select_related("match__round__event", "round__event").order_by(
         "created_at"

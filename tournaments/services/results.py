@@ -16,6 +16,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from accounts.models import User
 from config.errors import ConflictError, DomainError, ForbiddenError, NotFoundError
@@ -98,15 +99,38 @@ def _check_score(
         )
     if not penalties_apply:
         return
-    # Every game loss issued to a player in this match is a game the opponent won.
+    ignored = ignored_game_losses(match, result)
+    if ignored:
+        raise DomainError(ignored, field="score", code="ignores_game_loss")
+
+
+def ignored_game_losses(match: Match, result: ReportedResult) -> str:
+    """Why a score cannot be right given the game losses in the match (every game loss is a
+    game the opponent won), naming who lost which game; "" when the score allows them."""
     penalties = _game_loss_penalties(match)
-    lost = {"a": 0, "b": 0}
+    lost: dict[str, list[Penalty]] = {"a": [], "b": []}
     for penalty in penalties:
-        lost[match.side_of(penalty.registration_id)] += 1
-    if result.games_won_b < lost["a"] or result.games_won_a < lost["b"]:
-        raise DomainError(
-            _("This score ignores the game loss a judge gave in this match."), field="score"
+        lost[match.side_of(penalty.registration_id)].append(penalty)
+    opponent_won = {"a": result.games_won_b, "b": result.games_won_a}
+    if all(opponent_won[side] >= len(lost[side]) for side in ("a", "b")):
+        return ""  # the usual case: no name is read (the report path loads no users)
+    names = {"a": match.player_a.name, "b": match.player_b.name if match.player_b_id else ""}
+    problems = [
+        ngettext(
+            "%(name)s lost game %(games)s to a game loss: %(opponent)s won it",
+            "%(name)s lost games %(games)s to game losses: %(opponent)s won them",
+            len(lost[side]),
         )
+        % {
+            "name": names[side],
+            "games": ", ".join(str(p.game_number) for p in lost[side] if p.game_number) or "?",
+            "opponent": names["b" if side == "a" else "a"],
+            "n": len(lost[side]),
+        }
+        for side in ("a", "b")
+        if opponent_won[side] < len(lost[side])
+    ]
+    return _("This score ignores a game loss: %(problems)s.") % {"problems": "; ".join(problems)}
 
 
 def _check_games(

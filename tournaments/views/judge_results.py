@@ -21,7 +21,12 @@ from tournaments.forms import PenaltyForm, judge_result_form
 from tournaments.models import Match
 from tournaments.models.choices import RoundStatus
 from tournaments.services.penalties import penalty_issue
-from tournaments.services.results import ReportedResult, match_set_result, refuse_own_match
+from tournaments.services.results import (
+    ReportedResult,
+    ignored_game_losses,
+    match_set_result,
+    refuse_own_match,
+)
 from tournaments.views.common import attempt, event_context, get_event, match_names, require
 
 if TYPE_CHECKING:
@@ -72,11 +77,16 @@ def _result_context(
     for report in match.reports.select_related("registration__player", "reported_by").order_by(
         "created_at", "pk"
     ):
+        by_judge = report.registration_id is None
         reports.append(
             {
                 "report": report,
-                "by_judge": report.registration_id is None,
+                "by_judge": by_judge,
                 "games": game_lines(report.games or [], names),
+                # A report a game loss contradicts cannot be confirmed as it is: say why.
+                "ignores": ""
+                if by_judge or match.status == "confirmed"
+                else ignored_game_losses(match, ReportedResult(*report.score)),
             }
         )
     return event_context(
@@ -86,6 +96,7 @@ def _result_context(
         match=match,
         names=names,
         waiting_for=selectors.waiting_for(match),
+        penalties=list(selectors.match_penalties(match)),
         player_reports=[r for r in reports if not r["by_judge"]],
         judge_entries=[r for r in reports if r["by_judge"]],
         games=game_lines(list(match.games.all()), names),

@@ -810,3 +810,26 @@ def test_penalties_by_infraction_on_the_page_and_the_api(event, judge, regs, as_
         format="json",
     )
     assert refused.status_code == 400 and "deviation_reason" in refused.json()
+
+
+def test_the_result_page_names_the_game_loss_a_report_ignores(event, judge, regs, as_user):
+    match = make_round(event, [(regs[0], regs[1])]).matches.get()
+    report = match_report(actor=regs[0].player, match_id=match.pk, result=ReportedResult(2, 0))
+    from tournaments.services.penalties import penalty_issue
+
+    penalty_issue(
+        actor=judge, registration_id=regs[0].pk, infraction="drawing_extra_cards", reason="Drew 2"
+    )
+    client = as_user(judge)
+    page = client.get(url("result", match.pk)).content.decode()
+    expected = (
+        f"This score ignores a game loss: {regs[0].name} lost game 1 to a game loss: "
+        f"{regs[1].name} won it."
+    )
+    assert expected in page
+    assert 'data-testid="accept-report"' not in page
+    assert 'data-testid="match-penalties"' in page and "Drawing extra cards" in page
+    accepted = client.post(url("result", match.pk), {"accept": report.reports.get().pk})
+    assert accepted.status_code == 400 and expected in errors_in(accepted)
+    match.refresh_from_db()
+    assert match.status != MatchStatus.CONFIRMED

@@ -264,7 +264,11 @@ def test_a_game_lost_by_penalty_counts_for_game_2(event, regs, table1, judge, as
     # Ignoring the game loss is refused.
     response = as_user(regs[1].player).post(report_url(table1), score(0, 2))
     assert response.status_code == 400
-    assert "ignores the game loss" in response.content.decode()
+    # Named: who lost which game to the game loss, and who won it.
+    assert (
+        f"ignores a game loss: {regs[0].name} lost game 1 to a game loss: {regs[1].name} won it."
+        in response.content.decode()
+    )
 
 
 def test_a_report_for_a_finished_round_is_refused_with_the_reason(event, regs, table1, as_user):
