@@ -34,6 +34,15 @@ from games.messages import error_payload, error_text
 SUPPORTED_GAMES = tuple(ENGINES)
 
 
+def record_sides(game: str) -> tuple[str, str]:
+    """The two sides a ``game``'s records and results name, first side first.
+
+    ``("heads", "tails")`` for Qíahn Tactics and Goblin II, ``("north", "south")``
+    for Anachronism. Raises KeyError for a game without a rules engine.
+    """
+    return ENGINES[game].sides
+
+
 class RecordRefused(DomainError):
     """A reported result refused because of its game record (or its impossible score)."""
 
@@ -49,11 +58,13 @@ def validate_match_record(
 ) -> Verdict:
     """The verdict on one game's reported result.
 
-    ``game`` is the event's game key (``qiahn-tactics``, ``qiahn-goblin-ii``);
-    ``record`` the submitted record as parsed JSON, or ``None``;
-    ``reported_score`` the final score reported for that game as
-    ``{"heads": h, "tails": t}`` (tokens for Qíahn Tactics, victory points for
-    Goblin II), or ``None`` to check the record alone. ``squad`` and
+    ``game`` is the event's game key (``qiahn-tactics``, ``qiahn-goblin-ii``,
+    ``anachronism``); ``record`` the submitted record as parsed JSON, or ``None``;
+    ``reported_score`` the final score reported for that game by side (see
+    :func:`record_sides`): ``{"heads": h, "tails": t}`` (tokens for Qíahn Tactics,
+    victory points for Goblin II) or ``{"north": n, "south": s}`` (Anachronism:
+    1 for the winner, 0 for the loser, 0 each for a draw), or ``None`` to check
+    the record alone. ``squad`` and
     ``ruleset`` are the event's Qíahn Tactics settings: a record with other
     settings is refused, and without a record the score must be reachable
     under them. ``require_record`` refuses a result that comes without a

@@ -12,6 +12,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
+from games.validation import record_sides
 from tournaments.infractions import INFRACTIONS
 from tournaments.match_scores import wins_needed
 from tournaments.models import Event, Match, Registration
@@ -269,6 +270,12 @@ class GameRow:
 
 
 MAX_RECORD_BYTES = 256 * 1024
+SIDE_NAMES = {
+    "heads": _("Heads"),
+    "tails": _("Tails"),
+    "north": _("North"),
+    "south": _("South"),
+}
 
 
 def new_idempotency_key() -> str:
@@ -312,7 +319,9 @@ class ResultForm(forms.Form):
             label=_("Drawn games"), choices=draws, coerce=int, required=False, empty_value=None
         )
         self.rows = best_of + 2
-        self.qiahn = match.round.event.is_qiahn
+        # Games a rules engine checks (Qíahn Tactics, Goblin II, Anachronism) also take
+        # the side player A commanded, the score and the record.
+        self.qiahn = match.round.event.checks_game_records
         side_choices = list(sides.items())
         for n in range(1, self.rows + 1):
             self.fields[f"g{n}_winner"] = forms.ChoiceField(
@@ -340,12 +349,17 @@ class ResultForm(forms.Form):
             if self.qiahn:
                 self._add_qiahn_fields(n, side_choices)
 
+    @property
+    def record_sides(self) -> tuple[str, str]:
+        """The two sides the event's game records name (heads/tails, north/south)."""
+        return record_sides(self.match.round.event.game)
+
     def _add_qiahn_fields(self, n: int, side_choices: list[tuple[str, str]]) -> None:
-        """Qíahn games: the side each player commanded, the tokens each kept, the record."""
+        """Games with records: the side each player commanded, each one's score, the record."""
         mine = side_choices[0][0] == "me"
         self.fields[f"g{n}_side"] = forms.ChoiceField(
             label=_("My side") if mine else _("Side of %(name)s") % {"name": side_choices[0][1]},
-            choices=[("", "—"), ("heads", _("Heads")), ("tails", _("Tails"))],
+            choices=[("", "—"), *((side, SIDE_NAMES[side]) for side in self.record_sides)],
             required=False,
         )
         for value, label in side_choices:
@@ -434,7 +448,8 @@ class ResultForm(forms.Form):
         if side:
             # The side field is about the first side shown (me, or player A).
             first_is_a = self.orient[values[0]] == "a"
-            extra["side_a"] = side if first_is_a else ("tails" if side == "heads" else "heads")
+            sides = self.record_sides
+            extra["side_a"] = side if first_is_a else sides[1 - sides.index(side)]
         tokens = {self.orient[v]: data.get(f"g{n}_tokens_{v}") for v in values}
         if any(t is not None for t in tokens.values()):
             if any(t is None for t in tokens.values()):

@@ -42,12 +42,19 @@ class Engine:
     name: str
     formats: tuple[int, ...]
     check: Callable[[Any], Verdict]
+    sides: tuple[str, str] = ("heads", "tails")  # the keys of its results, first side first
 
 
 ENGINES: dict[str, Engine] = {
     QIAHN: Engine(QIAHN, "Qíahn Tactics (first edition)", (1,), qiahn_replay.check_record),
     GOBLIN: Engine(GOBLIN, "Qíahn Tactics Goblin II", (1,), goblin_replay.check_record),
-    ANACHRONISM: Engine(ANACHRONISM, "Anachronism", (1,), anachronism_replay.check_record),
+    ANACHRONISM: Engine(
+        ANACHRONISM,
+        "Anachronism",
+        (1,),
+        anachronism_replay.check_record,
+        sides=("north", "south"),
+    ),
 }
 
 

@@ -275,20 +275,29 @@ class GameIn(serializers.Serializer):
     choice = serializers.ChoiceField(choices=["first", "second"], required=False, allow_null=True)
     by_penalty = serializers.BooleanField(required=False, default=False)
     side_a = serializers.ChoiceField(
-        choices=["heads", "tails"],
+        choices=["heads", "tails", "north", "south"],
         required=False,
         allow_null=True,
-        help_text="Qíahn: the side player A commanded.",
+        help_text=(
+            "Qíahn Tactics, Goblin II and Anachronism: the side player A commanded "
+            "(heads or tails; Anachronism: north or south)."
+        ),
     )
     score = GameScoreIn(
         required=False,
         allow_null=True,
-        help_text="Qíahn: the game's final score (tokens or victory points).",
+        help_text=(
+            "The game's final score (Qíahn: tokens or victory points; "
+            "Anachronism: 1 for the winner, 0 for the loser, 0-0 for a draw)."
+        ),
     )
     record = serializers.JSONField(
         required=False,
         allow_null=True,
-        help_text="Qíahn: the game record (format 1 for Qíahn Tactics; see /api/schema/).",
+        help_text=(
+            "The game record (format 1 of Qíahn Tactics, Goblin II or Anachronism; "
+            "see /api/schema/)."
+        ),
     )
 
     def to_internal_value(self, data: object) -> dict[str, Any]:

@@ -127,6 +127,15 @@ class Event(models.Model):
     def is_qiahn(self) -> bool:
         return self.game in {GameKind.QIAHN_TACTICS, GameKind.QIAHN_GOBLIN_II}
 
+    @property
+    def checks_game_records(self) -> bool:
+        """Whether a rules engine checks this event's game records and scores."""
+        return self.game in {
+            GameKind.QIAHN_TACTICS,
+            GameKind.QIAHN_GOBLIN_II,
+            GameKind.ANACHRONISM,
+        }
+
 
 class EventStaff(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="staff")

@@ -147,9 +147,17 @@ class Game(models.Model):
         choices=[("a", _("Player A")), ("b", _("Player B")), ("draw", _("Draw"))],
     )
     by_penalty = models.BooleanField(default=False)
-    # Qíahn games: the side player A commanded, the final score and the replayed record.
+    # Games with a rules engine: the side player A commanded (heads or tails in the
+    # Qíahn games, north or south in Anachronism), the final score and the record.
     side_a = models.CharField(
-        max_length=5, blank=True, choices=[("heads", _("Heads")), ("tails", _("Tails"))]
+        max_length=5,
+        blank=True,
+        choices=[
+            ("heads", _("Heads")),
+            ("tails", _("Tails")),
+            ("north", _("North")),
+            ("south", _("South")),
+        ],
     )
     score = models.JSONField(null=True, blank=True)
     record = models.JSONField(null=True, blank=True)
