@@ -185,6 +185,11 @@ class PairForm(forms.Form):
 class SwapForm(forms.Form):
     registration_a = forms.TypedChoiceField(label=_("Player"), coerce=int)
     registration_b = forms.TypedChoiceField(label=_("Swap with"), coerce=int)
+    allow_rematch = forms.BooleanField(
+        label=_("Confirm a rematch"),
+        required=False,
+        help_text=_("Pair players who already met (a judge decision, audited): give the reason."),
+    )
     reason = forms.CharField(label=_("Reason"), max_length=300, required=False)
 
     def __init__(self, *args: Any, players: list[Registration], **kwargs: Any) -> None:

@@ -380,6 +380,11 @@ class SwapIn(serializers.Serializer):
     registration_a = serializers.IntegerField()
     registration_b = serializers.IntegerField()
     reason = serializers.CharField(required=False, allow_blank=True, max_length=300, default="")
+    allow_rematch = serializers.BooleanField(
+        default=False,
+        help_text="Keep a swap that pairs players who already met (needs a `reason`; audited). "
+        "Without it such a swap is refused with 409 naming them (`rematches`).",
+    )
 
 
 class PenaltyIn(serializers.Serializer):

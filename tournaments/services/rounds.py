@@ -312,10 +312,18 @@ def _current_pairings(round_: Round) -> list[pairing.Pairing]:
 
 @transaction.atomic
 def round_swap(
-    *, actor: User, round_id: int, registration_a: int, registration_b: int, reason: str = ""
+    *,
+    actor: User,
+    round_id: int,
+    registration_a: int,
+    registration_b: int,
+    reason: str = "",
+    allow_rematch: bool = False,
 ) -> Round:
     """Exchange two players' seats in unpublished pairings; the result is checked again and
-    each table re-flagged (a rematch is allowed only when the judge chooses it: flagged)."""
+    each table re-flagged. A swap that pairs two players who already met is refused naming
+    them, unless the judge confirms the rematch (``allow_rematch``) with a reason: then it
+    stands, flagged, and the audit log keeps the confirmation."""
     event = lock_event(event_of_round(round_id))
     round_ = lock_round(round_id)
     ensure_allowed(actor, "tournaments.run_event", event)
@@ -351,7 +359,9 @@ def round_swap(
             Match.objects.filter(pk=match.pk).update(**{field: new})
         Seat.objects.filter(pk=seats[registration_a].pk).update(match=second)
         Seat.objects.filter(pk=seats[registration_b].pk).update(match=first)
-    _reflag(round_, event)
+    if allow_rematch and not reason.strip():
+        raise DomainError(_("Say why these players may meet again."), field="reason")
+    rematches = _reflag(round_, event, allow_rematch=allow_rematch)
     if first.pk != second.pk:
         _move_bye_result(first, second)  # bumps the results version: after the match writes
     audit_record(
@@ -360,7 +370,8 @@ def round_swap(
         action="round.swap",
         target=f"round {round_.number}",
         before=before,
-        after=_tables_snapshot(round_, tables),
+        after=_tables_snapshot(round_, tables)
+        + ([{"rematch_confirmed": rematches}] if rematches else []),
         reason=reason,
     )
     return round_
@@ -397,21 +408,53 @@ def _move_bye_result(*matches: Match) -> None:
         bump_results_version(byes[0].round.event_id)  # last: after every match it locks
 
 
-def _reflag(round_: Round, event: Event) -> pairing.PairingCheck:
+def _reflag(round_: Round, event: Event, *, allow_rematch: bool = False) -> list[dict]:
+    """Check the edited pairings and store each table's flags. Avoidable rematches are
+    refused naming the players unless ``allow_rematch``; returns the rematches kept."""
     players = pairing_players(event, round_.number)
     check = pairing.check_pairings(players, _current_pairings(round_), round_number=round_.number)
-    if not check.ok:
-        problems = "; ".join(
-            problem_text(p) for p in check.problems if p.severity == pairing.Severity.ERROR
-        )
+    errors = [p for p in check.problems if p.severity == pairing.Severity.ERROR]
+    rematch_code = pairing.ProblemCode.REMATCH
+    rematches = [p for p in errors if p.code == rematch_code]
+    others = [p for p in errors if p.code != rematch_code]
+    names = registration_names(event) if rematches else {}
+    met = [
+        {
+            "table": dict(p.params)["table"],
+            "players": [names.get(pid, str(pid)) for pid in dict(p.params)["players"]],
+        }
+        for p in rematches
+    ]
+    if others:
+        problems = "; ".join(problem_text(p) for p in errors)
         raise ConflictError(
             _("These pairings are not valid: %(problems)s.") % {"problems": problems},
             extra={"problems": [p.as_dict() for p in check.problems]},
         )
+    if met and not allow_rematch:
+        raise ConflictError(
+            _(
+                "This swap pairs players who already met: %(pairs)s. Pairings without a "
+                "rematch exist; to keep it anyway, confirm the rematch and say why."
+            )
+            % {
+                "pairs": "; ".join(
+                    _("%(a)s and %(b)s at table %(t)s")
+                    % {"a": m["players"][0], "b": m["players"][1], "t": m["table"]}
+                    for m in met
+                )
+            },
+            code="rematch",
+            extra={"problems": [p.as_dict() for p in check.problems], "rematches": met},
+        )
     flags = {p.table: [flag.as_dict() for flag in p.flags] for p in check.pairings}
     for match in round_.matches.all():
         Match.objects.filter(pk=match.pk).update(flags=flags.get(match.table, []))
-    return check
+    return met
+
+
+def registration_names(event: Event) -> dict[int, str]:
+    return {r.pk: r.name for r in event.registrations.select_related("player")}
 
 
 @transaction.atomic

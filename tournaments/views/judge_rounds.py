@@ -206,6 +206,7 @@ def swap(request: HttpRequest, pk: int) -> HttpResponse:
                 registration_a=data["registration_a"],
                 registration_b=data["registration_b"],
                 reason=data["reason"],
+                allow_rematch=data["allow_rematch"],
             ),
             form,
             fields_only=True,

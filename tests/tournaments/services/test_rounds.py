@@ -188,3 +188,45 @@ def test_an_event_without_a_cut_finishes_after_its_last_round(event, judge, regs
     with pytest.raises(ConflictError, match="no top cut"):
         topcut_start(actor=judge, event_id=event.pk)
     assert event_finish(actor=judge, event_id=event.pk).status == EventStatus.FINISHED
+
+
+def test_a_rematch_swap_names_the_players_and_a_judge_may_confirm_it(event, judge, regs):
+    round1 = round_pair_next(actor=judge, event_id=event.pk)
+    play_out(round1, judge)
+    round2 = round_pair_next(actor=judge, event_id=event.pk)
+    old = round1.matches.get(table=1)
+    mine = Match.objects.get(round=round2, seats__registration_id=old.player_a_id)
+    partner = mine.player_b_id if mine.player_a_id == old.player_a_id else mine.player_a_id
+    names = {r.pk: r.name for r in regs}
+    with pytest.raises(ConflictError) as info:
+        round_swap(
+            actor=judge, round_id=round2.pk, registration_a=partner, registration_b=old.player_b_id
+        )
+    assert names[old.player_a_id] in info.value.message
+    assert names[old.player_b_id] in info.value.message
+    assert info.value.code == "rematch"
+    assert sorted(info.value.extra["rematches"][0]["players"]) == sorted(
+        [names[old.player_a_id], names[old.player_b_id]]
+    )
+    with pytest.raises(DomainError, match="why"):
+        round_swap(
+            actor=judge,
+            round_id=round2.pk,
+            registration_a=partner,
+            registration_b=old.player_b_id,
+            allow_rematch=True,
+        )
+    round_swap(
+        actor=judge,
+        round_id=round2.pk,
+        registration_a=partner,
+        registration_b=old.player_b_id,
+        allow_rematch=True,
+        reason="Friends asked to play again",
+    )
+    mine.refresh_from_db()
+    assert {mine.player_a_id, mine.player_b_id} == {old.player_a_id, old.player_b_id}
+    assert "rematch" in {f["code"] for f in mine.flags}
+    entry = AuditEntry.objects.get(action="round.swap")
+    assert entry.reason == "Friends asked to play again"
+    assert entry.after[-1]["rematch_confirmed"][0]["table"] == mine.table

@@ -299,7 +299,10 @@ def test_a_swap_into_an_avoidable_rematch_is_refused(event, judge, regs, as_user
         url("swap", round2.pk), {"registration_a": opponent, "registration_b": regs[1].pk}
     )
     assert response.status_code == 409
-    assert "These pairings are not valid" in errors_in(response)
+    assert (
+        f"This swap pairs players who already met: {regs[0].name} and {regs[1].name}"
+        in errors_in(response)
+    )
 
 
 def test_swapping_a_published_round_is_refused(event, judge, regs, round1, as_user):
@@ -833,3 +836,26 @@ def test_the_result_page_names_the_game_loss_a_report_ignores(event, judge, regs
     assert accepted.status_code == 400 and expected in errors_in(accepted)
     match.refresh_from_db()
     assert match.status != MatchStatus.CONFIRMED
+
+
+def test_a_rematch_swap_on_the_page_names_them_then_is_confirmed(event, judge, regs, as_user):
+    round1 = round_pair_next(actor=judge, event_id=event.pk)
+    round_publish(actor=judge, round_id=round1.pk)
+    complete(round1, judge)
+    round2 = round_pair_next(actor=judge, event_id=event.pk)
+    old = round1.matches.get(table=1)
+    mine = round2.matches.get(seats__registration_id=old.player_a_id)
+    partner = mine.player_b_id if mine.player_a_id == old.player_a_id else mine.player_a_id
+    data = {"registration_a": partner, "registration_b": old.player_b_id}
+    client = as_user(judge)
+    refused = client.post(url("swap", round2.pk), data)
+    assert refused.status_code == 409
+    text = errors_in(refused)
+    assert "already met" in text and old.player_a.name in text and old.player_b.name in text
+    assert 'name="allow_rematch"' in text
+    done = client.post(
+        url("swap", round2.pk), {**data, "allow_rematch": "on", "reason": "Same club, agreed"}
+    )
+    assert done.status_code == 302
+    mine.refresh_from_db()
+    assert {mine.player_a_id, mine.player_b_id} == {old.player_a_id, old.player_b_id}
