@@ -5,6 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.functional import lazy
+from django.utils.text import format_lazy
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games.engines.qiahn.types import RULESETS, TOKEN_TYPES
@@ -60,10 +63,18 @@ MAGIC_CHOICES = [
     ("water", _("water (heads)")),
 ]
 COPY_CHOICES = [("", _("—"))] + [
-    (f"{role}-{i}", f"{label} {i + 1}")
+    # Lazy: built at import, shown in the reader's language.
+    (f"{role}-{i}", format_lazy("{} {}", label, i + 1))
     for role, label in (("attacker", _("attacker")), ("defender", _("defender")))
     for i in range(3)
 ]
+
+
+def _tails_combatant(n: int) -> str:
+    return gettext("tails' combatant %(n)s") % {"n": n}
+
+
+_tails_combatant_lazy = lazy(_tails_combatant, str)
 
 
 class OddsForm(forms.Form):
@@ -80,8 +91,7 @@ class OddsForm(forms.Form):
     wind = forms.ChoiceField(
         label=_("Wind (heads) sent back"),
         required=False,
-        choices=[("", _("no one"))]
-        + [(str(i), _("tails' combatant %(n)s") % {"n": i + 1}) for i in range(3)],
+        choices=[("", _("no one"))] + [(str(i), _tails_combatant_lazy(i + 1)) for i in range(3)],
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

@@ -11,10 +11,11 @@ as written.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop, pgettext
 
 from games.engines.errors import (
     EngineError,
@@ -51,10 +52,52 @@ def score_text(score: Mapping[str, int]) -> str:
     return ", ".join(f"{side_label(side)} {value}" for side, value in score.items())
 
 
+# Python's JSON parser speaks English; its messages, as the checker shows them.
+JSON_PROBLEMS: dict[str, str] = {
+    "Expecting value": gettext_noop("a value was expected"),
+    "Expecting ',' delimiter": gettext_noop("a comma was expected"),
+    "Expecting ':' delimiter": gettext_noop("a colon was expected"),
+    "Expecting property name enclosed in double quotes": gettext_noop(
+        "a key in double quotes was expected"
+    ),
+    "Extra data": gettext_noop("there is more text after the record"),
+    "Unterminated string starting at": gettext_noop("a string is not closed"),
+    "Invalid control character at": gettext_noop("a string holds a control character"),
+    "Invalid \\escape": gettext_noop("a string holds an invalid escape"),
+    "Invalid \\uXXXX escape": gettext_noop("a string holds an invalid \\u escape"),
+    "Illegal trailing comma before end of object": gettext_noop(
+        "a comma is followed by the end of an object"
+    ),
+    "Illegal trailing comma before end of array": gettext_noop(
+        "a comma is followed by the end of an array"
+    ),
+}
+JSON_DETAIL = re.compile(r"^(?P<msg>.*) at line (?P<line>\d+), column (?P<column>\d+)$")
+# The root of a record, as the engines name it where a key is missing or of the wrong type.
+RECORD_ROOT = "record"
+
+
+def json_problem_text(detail: str) -> str:
+    """Python's JSON error ("Expecting value at line 1, column 5") in the reader's language."""
+    match = JSON_DETAIL.match(detail or "")
+    if match is None:
+        return detail
+    problem = JSON_PROBLEMS.get(match["msg"])
+    return gettext("%(problem)s (line %(line)s, column %(column)s)") % {
+        "problem": gettext(problem) if problem else match["msg"],
+        "line": match["line"],
+        "column": match["column"],
+    }
+
+
 def _params(error: EngineError) -> dict[str, Any]:
     params = dict(error.params)
     for key, value in params.items():
-        if error.code == "syntax.type":
+        if key in ("path", "parent") and value == RECORD_ROOT:
+            params[key] = pgettext("the root of a game record", "record")
+        elif error.code == "record.not_json" and key == "detail":
+            params[key] = json_problem_text(value)
+        elif error.code == "syntax.type":
             if key in TYPE_PARAMS and value in JSON_TYPE_LABELS:
                 params[key] = gettext(JSON_TYPE_LABELS[value])
         elif key in SIDE_PARAMS and value in SIDE_LABELS:
