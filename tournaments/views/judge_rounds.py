@@ -69,6 +69,7 @@ def dashboard_context(
         checked_in=selectors.registration_counts(event)["checked_in"]
         if step == "pair_first"
         else 0,
+        start_warnings=selectors.start_warnings(event) if step == "pair_first" else [],
         final=False,
         pair_form=forms.get("pair_form") or PairForm(),
         repair_form=forms.get("repair_form") or ReasonForm(prefix="repair"),
