@@ -211,6 +211,8 @@ DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "noreply@localhost")
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("es", _("Spanish"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# English dates as "8 Dec 2026" (config/formats/en); Spanish keeps Django's own formats.
+FORMAT_MODULE_PATH = ["config.formats"]
 USE_I18N = True
 TIME_ZONE = env_str("TIME_ZONE", "Europe/Madrid")
 USE_TZ = True
