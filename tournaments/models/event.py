@@ -65,6 +65,16 @@ class Event(models.Model):
         choices=[(1, _("One game")), (3, _("Best of three")), (5, _("Best of five"))],
     )
     player_cap = models.PositiveIntegerField(_("player cap"), null=True, blank=True)
+    # Humankind (the DAR's play-or-draw rule): players' reports list every game with the
+    # coin or die winner, who chose and the choice. Other games ignore it.
+    play_draw_required = models.BooleanField(
+        _("require the play-or-draw record"),
+        default=False,
+        help_text=_(
+            "Humankind: each player's report lists every game, with who won the coin or die "
+            "and who chose to play or draw. Off: a score alone is accepted."
+        ),
+    )
     tiebreaks = models.CharField(_("tiebreak preset"), max_length=30, default="dar")
     min_deck_size = models.PositiveSmallIntegerField(_("minimum deck size"), default=41)
     deck_lists_required = models.BooleanField(

@@ -136,6 +136,9 @@ class Game(models.Model):
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="games")
     number = models.PositiveSmallIntegerField()
+    # Games 1, 3 and later: who won the coin or die (the rule says they choose), kept apart
+    # from who chose, so the rule can be checked.
+    random_winner = models.CharField(max_length=1, choices=Side.choices, blank=True)
     chooser = models.CharField(max_length=1, choices=Side.choices, blank=True)
     choice_reason = models.CharField(max_length=30, blank=True)
     choice = models.CharField(
