@@ -59,9 +59,10 @@ class GameListView(APIView):
     summary="Validate a game record (nothing is saved)",
     description=(
         "The body is a game record of any supported game (dispatch on its `game` key): "
-        "Qíahn Tactics format 1 (`qiahn-record.md`) or Goblin II format 1 "
-        "(`docs/goblin-record.md`). The answer is the verdict: the replayed result and every "
-        "round, or the first illegal step with its place (round, phase, side), JSON path and "
+        "Qíahn Tactics format 1 (`qiahn-record.md`), Goblin II format 1 "
+        "(`docs/goblin-record.md`) or Anachronism format 1 (`docs/anachronism-record.md`). "
+        "The answer is the verdict: the replayed result and every round (an Anachronism "
+        "assault), or the first illegal step with its place (round, phase, side), JSON path and "
         "reason in the request's language. Parsing is strict: an unknown key, a wrong type, a "
         "missing field or a repeated key is an error with its path. A body that is not JSON "
         "is a 400."

@@ -24,8 +24,8 @@ class RecordForm(forms.Form):
         max_length=MAX_RECORD_CHARS,
         widget=forms.Textarea(attrs={"rows": 16, "spellcheck": "false", "class": "mono"}),
         help_text=_(
-            "Paste the record as JSON: Qíahn Tactics format 1 or Goblin II format 1. "
-            "The record's “game” key says which."
+            "Paste the record as JSON: Qíahn Tactics format 1, Goblin II format 1 or "
+            "Anachronism format 1. The record's “game” key says which."
         ),
     )
     file = forms.FileField(

@@ -49,7 +49,8 @@ GAME_NAMES = {
     "qiahn-goblin-ii": "Qíahn Tactics Goblin II",
     "anachronism": "Anachronism",
 }
-# Games whose round reports the checker page lists (Anachronism assaults are not shown yet).
+# Games whose round reports the checker page lists (Anachronism assaults are drawn on the
+# replay page, games/anachronism_replay.py).
 ROUND_PRESENTED = ("qiahn-tactics", "qiahn-goblin-ii")
 ANACHRONISM_RULESETS = {
     "rulebook-1": gettext_lazy("Rules text, as the project reads it"),

@@ -86,21 +86,33 @@ def replay_frames(
     """The visible state before the first step and after each step, and the first error.
 
     Each frame is :meth:`Game.snapshot` plus ``path`` (the step's JSON path),
-    ``label`` (its kind) and ``event`` (the step's report entry, when it made one).
+    ``label`` (its kind: ``start``, ``placement-roll``, ``place``,
+    ``initiative-roll``, ``discard`` or ``action``), ``event`` (an action's
+    entry in its assault report, else None) and ``effects`` (the report entries
+    of reveal abilities that took effect during the step, when an assault began).
     """
     game = new_game(record, catalogue or default_catalogue())
-    frames: list[dict[str, Any]] = [{**game.snapshot(), "path": None, "label": "start"}]
+    frames: list[dict[str, Any]] = [
+        {**game.snapshot(), "path": None, "label": "start", "event": None, "effects": []}
+    ]
+    seen = [0]  # steps already shown, per assault report
 
     def observe(state: Game, label: str, path: str) -> None:
+        # Steps this step added, in order: an action's own entry comes first (in its
+        # assault's report), then the reveal effects of an assault it began.
+        added = []
+        for k, report in enumerate(state.reports):
+            if k == len(seen):
+                seen.append(0)
+            if len(report.steps) > seen[k]:
+                added.extend(report.as_dict()["steps"][seen[k] :])
+                seen[k] = len(report.steps)
         frame = state.snapshot()
         frame["path"] = path
         frame["label"] = label
-        report = state.current
-        frame["event"] = (
-            None
-            if report is None or not report.steps or label not in ("action", "discard")
-            else report.as_dict()["steps"][-1]
-        )
+        event = added[0] if label == "action" and added else None
+        frame["event"] = event
+        frame["effects"] = [step for step in added if step is not event]
         frames.append(frame)
 
     try:
