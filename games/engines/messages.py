@@ -307,6 +307,10 @@ MESSAGES: dict[str, str] = {
     "play.copy_not_allowed": gettext_noop("'%(card)s' does not copy; it names no copy target"),
     "play.copy_missing": gettext_noop("'%(card)s' must name the combatant whose value it takes"),
     "play.copy_self": gettext_noop("'%(card)s' on '%(token)s' cannot copy its own carrier"),
+    "play.send_back_copied": gettext_noop(
+        "'%(card)s' cannot send back '%(token)s': water on '%(carrier)s' copies its value, "
+        "and water copies only a combatant that fights"
+    ),
     "play.copy_not_in_vanguard": gettext_noop(
         "'%(card)s' copies '%(copy)s', which is in neither vanguard"
     ),

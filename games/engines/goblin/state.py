@@ -413,6 +413,17 @@ class Game(StepChecks):
         if on in slots:
             code = "play.magic_taken" if card.slot == "magic" else "play.equipment_taken"
             raise self._illegal(code, side, {"token": on, "other": slots[on][0]}, ".on")
+        if card.effect == "send-back":
+            # Water copies a combatant that fights (as in Qíahn Tactics, where wind cannot
+            # send back the one water copies): sending back a copied combatant is refused.
+            carrier = next((t for t, copied in self.copies.items() if copied == on), None)
+            if carrier is not None:
+                raise self._illegal(
+                    "play.send_back_copied",
+                    side,
+                    {"card": card_id, "token": on, "carrier": carrier},
+                    ".on",
+                )
         if card.effect != "copy" and copy is not None:
             raise self._illegal("play.copy_not_allowed", side, {"card": card_id}, ".copy")
         if card.effect == "copy":

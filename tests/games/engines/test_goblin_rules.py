@@ -444,3 +444,35 @@ def _record(rounds, *, mode="covered", scoring="survivors", initiative="heads", 
         "rounds": rounds,
         "result": result or {"heads": 0, "tails": 0},
     }
+
+
+def test_air_cannot_send_back_the_combatant_water_copies():
+    """Water copies only a combatant that still fights (as wind in Qíahn Tactics): once water
+    copies T1, air on T1 is refused (air first, and T1 is in no vanguard for water to copy)."""
+    game = new_game()
+    start_round(game, ["knight"], ["beast"], ["H1"], ["T1"])
+    game.apply_play("heads", "water", "H1", "T1")
+    err = illegal(game.apply_play, "heads", "air", "T1")
+    assert err.code == "play.send_back_copied"
+    assert err.params["carrier"] == "H1" and err.params["token"] == "T1"
+
+    record = _record(
+        [
+            {
+                "uncover": {"heads": ["knight"], "tails": ["beast"]},
+                "vanguard": {"heads": ["H1"], "tails": ["T1"]},
+                "turns": [
+                    {
+                        "side": "heads",
+                        "plays": [
+                            {"card": "water", "on": "H1", "copy": "T1"},
+                            {"card": "air", "on": "T1"},
+                        ],
+                    }
+                ],
+            }
+        ]
+    )
+    err = check_record(record).error
+    assert err is not None and err.code == "play.send_back_copied"
+    assert err.path == "rounds[0].turns[0].plays[1].on"
