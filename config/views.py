@@ -12,7 +12,15 @@ from config.deadlines import broker_configured
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html")
+    context = {}
+    if request.user.is_authenticated:
+        from tournaments.home import events_run_by, next_matches
+
+        context = {
+            "next_matches": next_matches(request.user),
+            "events_run": events_run_by(request.user),
+        }
+    return render(request, "home.html", context)
 
 
 def _database_state() -> str:
