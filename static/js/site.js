@@ -2,6 +2,19 @@
 (function () {
   "use strict";
 
+  // The phone menu: the button shows and hides the links (without this file they stay shown).
+  document.documentElement.classList.add("js");
+  document.addEventListener("DOMContentLoaded", function () {
+    var toggle = document.querySelector(".nav-toggle");
+    var nav = document.querySelector(".site-nav");
+    if (!toggle || !nav) { return; }
+    toggle.hidden = false;
+    toggle.addEventListener("click", function () {
+      var open = nav.classList.toggle("open");
+      toggle.setAttribute("aria-expanded", open ? "true" : "false");
+    });
+  });
+
   // Countdowns: <span class="countdown" data-deadline="ISO" data-server-now="ISO" data-paused-remaining="seconds">
   // The clock is the server's: the offset between server and browser is measured once per page.
   function format(seconds) {

@@ -93,9 +93,10 @@ def test_on_a_phone_the_header_is_short_and_every_link_is_reachable(
         login(phone, site, "phone", DEMO_PASSWORD)
         header = phone.locator(".site-header").bounding_box()
         assert header["height"] < 130, header
+        # The links are behind the menu button, not in a clipped strip.
+        expect(phone.get_by_test_id("nav")).to_be_hidden()
+        phone.get_by_test_id("nav-toggle").click()
         links = phone.get_by_test_id("nav").locator("a")
-        tops = {round(links.nth(i).bounding_box()["y"]) for i in range(links.count())}
-        assert len(tops) == 1, tops  # one scrolling row, not a column
         last = links.nth(links.count() - 1)
         last.scroll_into_view_if_needed()
         expect(last).to_be_in_viewport()
