@@ -43,6 +43,7 @@ from games.engines.anachronism.state import (
 
 _WIDE = 32  # a square's code is x + _WIDE * y; offsets between codes are unique
 _FACES = frozenset(FACINGS)
+_DIE = frozenset(range(1, 7))  # faces of a die (after the integer type check)
 _RULESETS = frozenset(RULESETS)
 _ARENA_SET = frozenset(ARENA_SIZES)
 # Static effects, in the order of a card's ``statics`` tuple.
@@ -73,6 +74,7 @@ class _Support(NamedTuple):
     reveals: tuple[tuple[str, int], ...]
     actions: dict[tuple[str, str], tuple[str, int]]
     bits: int  # one bit for its type and one for its trait: a repeated bit breaks a limit
+    changes: tuple[tuple[int, int], ...]  # (profile index, amount) of its static bonuses
 
 
 class _Arena(NamedTuple):
@@ -123,7 +125,9 @@ def build_tables(catalogue: Catalogue) -> Tables:
             _actions(w.id, w.abilities),
             (),
         )
-        warriors[w.id] = card._replace(profile=tuple(_profile(card, []) or ()))
+        attack, defense, damage, armor, speed = card.statics
+        base = (0, 0, attack, defense, damage, armor, w.speed + speed, None, card.actions)
+        warriors[w.id] = card._replace(profile=base)
     supports = {
         s.id: _Support(
             s.id,
@@ -137,6 +141,7 @@ def build_tables(catalogue: Catalogue) -> Tables:
             tuple((a.effect, a.amount) for a in s.abilities if a.timing == "reveal"),
             _actions(s.id, s.abilities),
             _BITS[s.type] | (0 if s.trait is None else _BITS[s.trait]),
+            tuple((2 + k, v) for k, v in enumerate(_statics(s.abilities)) if v),
         )
         for s in catalogue.supports.values()
     }
@@ -246,28 +251,21 @@ def _breaks_limits(cards: list[_Support]) -> bool:
 
 def _profile(warrior: _Warrior, cards: list[_Support]) -> list[Any] | None:
     """A side's profile with these cards in play, or None if they break a card limit."""
-    attack, defense, damage, armor, speed = warrior.statics
-    mask = hands = 0
-    weapon = None
-    actions = warrior.actions
+    now = list(warrior.profile)
     for card in cards:
-        if card.bits & mask:
+        if card.bits & now[0]:
             return None
-        mask |= card.bits
-        hands += card.hands
-        a, d, g, r, s = card.statics
-        attack += a
-        defense += d
-        damage += g
-        armor += r
-        speed += s
+        now[0] |= card.bits
+        now[1] += card.hands
+        for k, amount in card.changes:
+            now[k] += amount
         if card.type == "weapon":
-            weapon = card
+            now[7] = card
         if card.actions:
-            actions = {**actions, **card.actions}
-    if hands > MAX_HANDS:
+            now[8] = {**now[8], **card.actions}
+    if now[1] > MAX_HANDS:
         return None
-    return [mask, hands, attack, defense, damage, armor, warrior.speed + speed, weapon, actions]
+    return now
 
 
 def _reveal_effects(
@@ -317,6 +315,7 @@ def _fast_score(data: Any, tables: Tables) -> dict[str, int] | None:
     orthogonal = arena.orthogonal
     diagonal = arena.diagonal
     faces = _FACES
+    die = _DIE
 
     # Sides: index 0 is north, 1 is south.
     sides = data["sides"]
@@ -376,10 +375,13 @@ def _fast_score(data: Any, tables: Tables) -> dict[str, int] | None:
         if type(entry) is not dict:
             return None
         turns = entry["turns"]
-        rolls = entry.get("initiative_rolls", _ABSENT)
-        discards = entry.get("discards", _ABSENT)
-        if len(entry) != 1 + (rolls is not _ABSENT) + (discards is not _ABSENT):
-            return None
+        if len(entry) == 1:
+            rolls = discards = _ABSENT
+        else:
+            rolls = entry.get("initiative_rolls", _ABSENT)
+            discards = entry.get("discards", _ABSENT)
+            if len(entry) != 1 + (rolls is not _ABSENT) + (discards is not _ABSENT):
+                return None
         if type(turns) is not list:
             return None
 
@@ -398,13 +400,8 @@ def _fast_score(data: Any, tables: Tables) -> dict[str, int] | None:
                     continue
                 now[0] |= card.bits
                 now[1] += card.hands
-                a, d, g, r, s = card.statics
-                if a or d or g or r or s:
-                    now[2] += a
-                    now[3] += d
-                    now[4] += g
-                    now[5] += r
-                    now[6] += s
+                for k, amount in card.changes:
+                    now[k] += amount
                 if card.type == "weapon":
                     now[7] = card
                 if card.actions:
@@ -531,15 +528,13 @@ def _fast_score(data: Any, tables: Tables) -> dict[str, int] | None:
                     other = dice["defender"]
                     if type(ours) is not list or type(other) is not list:
                         return None
-                    if len(ours) != 2 or len(other) != 2:
-                        return None
-                    a1, a2 = ours
+                    a1, a2 = ours  # a ValueError unless two dice
                     d1, d2 = other
                     if type(a1) is not int or type(a2) is not int:
                         return None
                     if type(d1) is not int or type(d2) is not int:
                         return None
-                    if not (0 < a1 < 7 and 0 < a2 < 7 and 0 < d1 < 7 and 0 < d2 < 7):
+                    if a1 not in die or a2 not in die or d1 not in die or d2 not in die:
                         return None
                     used = action["with"]
                     if used == "basic":
