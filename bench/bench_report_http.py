@@ -39,7 +39,11 @@ def prepare(players: int, seed: int) -> tuple[int, int, Path]:
 
     organiser = simulation_organiser(seed)
     event = event_create(
-        actor=organiser, name="Report benchmark", date=dt.date.today(), swiss_rounds=1
+        actor=organiser,
+        name="Report benchmark",
+        date=dt.date.today(),
+        swiss_rounds=1,
+        play_draw_required=False,
     )
     add_simulated_players(event, players)
     round_ = round_pair_next(actor=organiser, event_id=event.pk)

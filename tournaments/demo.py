@@ -70,6 +70,7 @@ def _running_event(ctx: DemoContext, organiser: User) -> None:
         venue="La Tienda de Juegos",
         swiss_rounds=3,
         top_cut=4,
+        play_draw_required=False,  # the demo's reports give scores only
     )
     staff_set(actor=organiser, event_id=event.pk, user=ctx.judges[1], role=StaffRole.JUDGE)
     _register(event, ctx.players[:9], organiser, checked_in=9)

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from tournaments.models import Registration
 
 EXPORTS = ("players", "matches", "standings", "picks", "pools")
-GAME_FIELDS = ("chooser", "choice_reason", "choice", "winner", "by_penalty")
+GAME_FIELDS = ("chooser", "choice_reason", "choice", "winner", "by_penalty", "random_winner")
 
 
 def _name(registration: Registration | None) -> str:
@@ -122,6 +122,7 @@ def matches_rows(event: Event, *, visibility: EventVisibility) -> Iterator[list[
                     g.choice,
                     _side_name(m, g.winner),
                     int(g.by_penalty),
+                    _side_name(m, g.random_winner) if g.random_winner else "",
                 ]
         yield row
 

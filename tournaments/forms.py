@@ -42,6 +42,7 @@ EVENT_FIELDS = [
     "record_policy",
     "min_deck_size",
     "deck_lists_required",
+    "play_draw_required",
     "qiahn_ruleset",
     "qiahn_squad",
 ]
@@ -70,6 +71,8 @@ class EventForm(forms.ModelForm):
             (name, PRESET_LABELS.get(name, name)) for name in tiebreak_presets()
         ]
         self.fields["tiebreaks"].initial = "dar"
+        if not self.instance.pk:
+            self.fields["play_draw_required"].initial = True  # on by default (Humankind)
         if locked is None:
             locked = frozenset(LOCKED_WHEN_RUNNING) if started else frozenset()
         for name in locked:
@@ -268,10 +271,12 @@ class GameRow:
     choice: forms.BoundField
     by_penalty: forms.BoundField
     qiahn: list[forms.BoundField]
+    random: forms.BoundField | None = None
 
     @property
     def selects(self) -> list[forms.BoundField]:
-        return [self.winner, self.chooser, self.choice]
+        random = [self.random] if self.random is not None else []
+        return [self.winner, *random, self.chooser, self.choice]
 
 
 MAX_RECORD_BYTES = 256 * 1024
@@ -324,6 +329,8 @@ class ResultForm(forms.Form):
             label=_("Drawn games"), choices=draws, coerce=int, required=False, empty_value=None
         )
         self.rows = best_of + 2
+        # Set for a player's report in an event that requires the play-or-draw record.
+        self.play_draw_required = False
         # Games a rules engine checks (Qíahn Tactics, Goblin II, Anachronism) also take
         # the side player A commanded, the score and the record.
         self.qiahn = match.round.event.checks_game_records
@@ -334,8 +341,15 @@ class ResultForm(forms.Form):
                 choices=[("", "—"), *side_choices, ("draw", _("Draw"))],
                 required=False,
             )
+            if n != 2:
+                # Kept apart from who chose, so the rule (the winner chooses) is checked.
+                self.fields[f"g{n}_random"] = forms.ChoiceField(
+                    label=_("Won the coin or die"),
+                    choices=[("", _("Not recorded")), *side_choices],
+                    required=False,
+                )
             self.fields[f"g{n}_chooser"] = forms.ChoiceField(
-                label=_("Chose play or draw") if n == 2 else _("Won the coin or die and chose"),
+                label=_("Chose play or draw"),
                 choices=[("", _("Not recorded")), *side_choices],
                 required=False,
             )
@@ -396,6 +410,7 @@ class ResultForm(forms.Form):
                     if name.startswith(f"g{n}_")
                     and name.split("_", 1)[1].startswith(("side", "tokens", "record"))
                 ],
+                self[f"g{n}_random"] if f"g{n}_random" in self.fields else None,
             )
             for n in range(1, self.rows + 1)
         ]
@@ -404,7 +419,9 @@ class ResultForm(forms.Form):
     def games_open(self) -> bool:
         """Whether the game-by-game part was used (so the page shows it unfolded)."""
         if not self.is_bound:
-            return self.qiahn and self.match.round.event.record_policy == "require"
+            return self.play_draw_required or (
+                self.qiahn and self.match.round.event.record_policy == "require"
+            )
         used = any(
             self[f"g{n}_{part}"].value() for n in range(1, self.rows + 1) for part in ("winner",)
         )
@@ -416,12 +433,13 @@ class ResultForm(forms.Form):
         for n in range(1, self.rows + 1):
             winner = data.get(f"g{n}_winner") or ""
             chooser = data.get(f"g{n}_chooser") or ""
+            random = data.get(f"g{n}_random") or ""
             choice = data.get(f"g{n}_choice") or ""
             penalty = bool(data.get(f"g{n}_penalty"))
             extra = self._qiahn_game(n, data) if self.qiahn else {}
             if extra is None:
                 return []
-            if not (winner or chooser or choice or penalty or extra):
+            if not (winner or chooser or random or choice or penalty or extra):
                 gap = gap or n
                 continue
             if gap is not None:
@@ -437,6 +455,8 @@ class ResultForm(forms.Form):
                 "winner": "draw" if winner == "draw" else self.orient[winner],
                 "by_penalty": penalty,
             }
+            if random:
+                game["random_winner"] = self.orient[random]
             if chooser:
                 game["chooser"] = self.orient[chooser]
             if choice:
@@ -510,7 +530,7 @@ def player_result_form(
     """The report form from the player's own point of view ("I won", "my opponent won")."""
     other = "b" if side == "a" else "a"
     opponent = match.player_b if side == "a" else match.player_a
-    return ResultForm(
+    form = ResultForm(
         data,
         files,
         match=match,
@@ -520,6 +540,9 @@ def player_result_form(
         initial={"key": initial_key or new_idempotency_key()},
         prefix="report",
     )
+    event = match.round.event
+    form.play_draw_required = event.play_draw_required and event.game == "humankind"
+    return form
 
 
 class JudgeResultForm(ResultForm):

@@ -67,6 +67,9 @@ def create_event(page: Page, site: str) -> Event:
     page.locator("#id_date").fill("2026-12-05")
     page.locator("#id_swiss_rounds").fill("3")
     page.locator("#id_top_cut").select_option("4")
+    # On by default for Humankind; this event's players report scores only.
+    expect(page.locator("#id_play_draw_required")).to_be_checked()
+    page.locator("#id_play_draw_required").uncheck()
     submit(page, page.get_by_test_id("submit"))
     expect(page.get_by_test_id("event-name")).to_have_text("Browser Open")
     pk = int(re.search(r"/events/(\d+)/", page.url).group(1))

@@ -33,6 +33,8 @@ def make_organiser(username: str = "orga"):
 def make_event(organiser, **fields) -> Event:
     fields.setdefault("name", "Spring Open")
     fields.setdefault("date", dt.date(2026, 12, 5))
+    # Score-only reports unless a test turns the play-or-draw record on.
+    fields.setdefault("play_draw_required", False)
     return event_create(actor=organiser, **fields)
 
 

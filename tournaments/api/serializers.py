@@ -11,7 +11,7 @@ from rest_framework import serializers
 
 from tournaments.infractions import INFRACTIONS
 from tournaments.models import AuditEntry, Event, Game, Match, Penalty, Registration, Round
-from tournaments.models.choices import EventStatus
+from tournaments.models.choices import EventStatus, Side
 from tournaments.models.event import recommended_swiss_rounds
 from tournaments.services.registration import MAX_FIXED_TABLE
 
@@ -29,6 +29,7 @@ EVENT_SETTINGS = (
     "tiebreaks",
     "min_deck_size",
     "deck_lists_required",
+    "play_draw_required",
     "record_policy",
     "qiahn_ruleset",
     "qiahn_squad",
@@ -140,6 +141,7 @@ class GameOut(serializers.ModelSerializer):
         model = Game
         fields = (
             "number",
+            "random_winner",
             "chooser",
             "choice_reason",
             "choice",
@@ -271,6 +273,12 @@ class GameScoreIn(serializers.Serializer):
 
 class GameIn(serializers.Serializer):
     winner = serializers.ChoiceField(choices=["a", "b", "draw"])
+    random_winner = serializers.ChoiceField(
+        choices=Side.choices,
+        required=False,
+        allow_null=True,
+        help_text="Humankind, games 1 and 3 on: who won the coin or die (the rule: they choose).",
+    )
     chooser = serializers.ChoiceField(choices=["a", "b"], required=False, allow_null=True)
     choice = serializers.ChoiceField(choices=["first", "second"], required=False, allow_null=True)
     by_penalty = serializers.BooleanField(required=False, default=False)

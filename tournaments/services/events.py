@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from config.errors import ConflictError, DomainError
 from tournaments.models import Event, EventStaff
-from tournaments.models.choices import EventStatus, StaffRole
+from tournaments.models.choices import EventStatus, GameKind, StaffRole
 from tournaments.services.audit import audit_record
 from tournaments.services.locking import lock_event
 from tournaments.services.permissions import ensure_allowed
@@ -42,6 +42,7 @@ EDITABLE = {
     "player_cap",
     "record_policy",
     "deck_lists_required",
+    "play_draw_required",
     *LOCKED_WHEN_RUNNING,
 }
 
@@ -87,6 +88,10 @@ def _validate_fields(fields: dict[str, Any]) -> None:
 def event_create(*, actor: User, name: str, date: date, **fields: Any) -> Event:
     ensure_allowed(actor, "tournaments.create_event")
     _validate_fields(fields)
+    # The DAR's play-or-draw record: required by default in Humankind events.
+    fields.setdefault(
+        "play_draw_required", fields.get("game", GameKind.HUMANKIND) == GameKind.HUMANKIND
+    )
     event = Event(name=name, date=date, created_by=actor, **fields)
     event.full_clean()
     event.save()

@@ -134,36 +134,71 @@ def ignored_game_losses(match: Match, result: ReportedResult) -> str:
 
 
 def _check_games(
-    event: Event, match: Match, result: ReportedResult
+    event: Event, match: Match, result: ReportedResult, *, required: bool = False
 ) -> tuple[playdraw.PlayDraw | None, ...]:
-    """Validate the per-game detail (the play-or-draw record), when it is given.
-    The play-or-draw rule is Humankind's (the DAR); other games list winners only."""
+    """Validate the per-game detail (the play-or-draw record), when it is given, or when
+    ``required`` (a player's report in a Humankind event that requires it). The play-or-draw
+    rule is Humankind's (the DAR); other games list winners only.
+
+    Games 1, 3 and later name who won the coin or die (``random_winner``) apart from who
+    chose (``chooser``), and the rule checks the chooser is that player. Without the
+    requirement, a game that names only a chooser is read as the old form did (the chooser
+    won the coin or die), and games that name neither are checked for their winners only."""
+    humankind = event.game == GameKind.HUMANKIND
     if not result.games:
+        if required and humankind:
+            raise DomainError(
+                _(
+                    "This event requires the game-by-game record: for each game, who won it; "
+                    "in games 1 and 3, who won the coin or die; and who chose to play or draw."
+                ),
+                field="games",
+                code="play_draw_required",
+            )
         return ()
-    if event.game != GameKind.HUMANKIND:
+    if not humankind:
         return _check_plain_games(event, result)
+    required = required and humankind
     reports = []
     random_winners: dict[int, str] = {}
     for number, game in enumerate(result.games, start=1):
         chooser = game.get("chooser") or None
-        if chooser is not None and number != 2:
-            random_winners[number] = chooser
+        random_winner = game.get("random_winner") or None
+        by_penalty = bool(game.get("by_penalty", False))
+        if random_winner is not None:
+            if number == 2:
+                raise DomainError(
+                    _("Game 2 has no coin or die: the loser of game 1 chooses."), field="games"
+                )
+            random_winners[number] = random_winner
+        elif number != 2 and required and not (by_penalty and chooser is None):
+            raise DomainError(
+                _("Game %(n)s: say who won the coin or die.") % {"n": number}, field="games"
+            )
+        elif chooser is not None and number != 2:
+            random_winners[number] = chooser  # not recorded apart: the chooser won it
         reports.append(
             playdraw.GameReport(
                 winner=game.get("winner", ""),
                 chooser=chooser,
                 choice=game.get("choice") or None,
-                by_penalty=bool(game.get("by_penalty", False)),
+                by_penalty=by_penalty,
             )
         )
+    sides = {"a": match.player_a.name}
+    if match.player_b_id:
+        sides["b"] = match.player_b.name
     try:
         decisions = playdraw.check_games(
             reports, random_winners=random_winners, best_of=event.games_per_match
         )
+    except playdraw.MissingRandomWinnerError as exc:
+        if required:
+            raise core_error(exc, field="games", sides=sides) from exc
+        # The choices were not recorded: only the winners can be checked.
+        _check_plain_games(event, result)
+        decisions = (None,) * len(reports)
     except CoreError as exc:
-        sides = {"a": match.player_a.name}
-        if match.player_b_id:
-            sides["b"] = match.player_b.name
         raise core_error(exc, field="games", sides=sides) from exc
     if playdraw.score_of(reports) != match_scores.MatchScore(*result.score):
         raise DomainError(
@@ -212,14 +247,30 @@ def _check_plain_games(event: Event, result: ReportedResult) -> tuple[None, ...]
     return (None,) * len(result.games)
 
 
-def validate_result(match: Match, result: ReportedResult, *, override: str = "") -> tuple:
+def validate_result(
+    match: Match, result: ReportedResult, *, override: str = "", players_report: bool = False
+) -> tuple:
     """Refuse an impossible score or games list; return each game's play-or-draw decision.
-    A result decided by a penalty (``override``) is only checked for a possible score."""
+    A result decided by a penalty (``override``) is only checked for a possible score. A
+    player's report (``players_report``) must list the games when the event requires the
+    play-or-draw record; a judge may enter a score alone."""
     event = match.round.event
     _check_score(event, match, result, penalties_apply=not override)
-    decisions = _check_games(event, match, result)
+    decisions = _check_games(
+        event, match, result, required=players_report and event.play_draw_required
+    )
     check_game_records(event, result.games, decided=bool(override))
     return decisions
+
+
+def _random_winner_of(game: dict[str, Any], decision: playdraw.PlayDraw | None) -> str:
+    """Who won the coin or die of a game: as reported, or, when the rule checked the
+    choice of a game decided by the coin or die, the player who (so) chose."""
+    if game.get("random_winner"):
+        return game["random_winner"]
+    if decision is not None and decision.reason == playdraw.ChooserReason.WON_RANDOM_METHOD:
+        return decision.chooser.value
+    return ""
 
 
 def normalised_games(result: ReportedResult, decisions: tuple) -> list[dict[str, Any]]:
@@ -229,6 +280,7 @@ def normalised_games(result: ReportedResult, decisions: tuple) -> list[dict[str,
     for game, decision in zip(result.games, decisions, strict=True):
         row: dict[str, Any] = {
             "winner": game.get("winner", ""),
+            "random_winner": _random_winner_of(game, decision),
             "chooser": decision.chooser.value if decision else (game.get("chooser") or ""),
             "choice": decision.choice.value if decision else (game.get("choice") or ""),
             "by_penalty": bool(game.get("by_penalty", False)),
@@ -252,7 +304,8 @@ def _save_games(match: Match, result: ReportedResult, decisions: tuple, *, repla
             Game(
                 match=match,
                 number=number,
-                chooser=decision.chooser.value if decision else "",
+                random_winner=_random_winner_of(game, decision),
+                chooser=decision.chooser.value if decision else (game.get("chooser") or ""),
                 choice_reason=decision.reason.value if decision else "",
                 choice=decision.choice.value if decision else "",
                 winner=game["winner"],
@@ -402,7 +455,7 @@ def match_report(
     reports = {r.registration_id: r for r in players_reports(match)}
     existing = reports.get(side_registration.pk)
     try:
-        decisions = validate_result(match, result)
+        decisions = validate_result(match, result, players_report=True)
     except DomainError:
         decisions = None  # refused below, after the state checks that explain more
     if decisions:
@@ -427,7 +480,7 @@ def match_report(
     if match.status == MatchStatus.CONFIRMED:
         raise ConflictError(_("This match is already confirmed; ask a judge to change it."))
     if decisions is None:
-        decisions = validate_result(match, result)
+        decisions = validate_result(match, result, players_report=True)
     fields = {
         "games_won_a": result.games_won_a,
         "games_won_b": result.games_won_b,
@@ -450,7 +503,7 @@ def match_report(
             agreed, agreed_decisions = result, decisions
         else:
             agreed = ReportedResult(*other.score, games=other.games)
-            agreed_decisions = validate_result(match, agreed)
+            agreed_decisions = validate_result(match, agreed, players_report=True)
         _confirm(
             match,
             agreed,

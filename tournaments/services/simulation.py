@@ -97,6 +97,7 @@ def simulate_event(
         name=f"Simulated event (seed {seed})",
         date=dt.date.today(),
         swiss_rounds=rounds,
+        play_draw_required=False,  # simulated players report scores only
     )
     add_simulated_players(event, players)
     simulation = Simulation(event=event)

@@ -30,10 +30,19 @@ def organiser():
 def event_id(organiser):
     response = client_for(organiser).post(
         "/api/events/",
-        {"name": "API Cup", "date": "2026-12-12", "swiss_rounds": 2, "top_cut": 0},
+        {
+            "name": "API Cup",
+            "date": "2026-12-12",
+            "swiss_rounds": 2,
+            "top_cut": 0,
+            # Scores only here (a Humankind event requires the play-or-draw record unless
+            # told otherwise: tests/tournaments/services/test_play_draw_record.py).
+            "play_draw_required": False,
+        },
         format="json",
     )
     assert response.status_code == 201, response.json()
+    assert response.json()["play_draw_required"] is False
     return response.json()["id"]
 
 

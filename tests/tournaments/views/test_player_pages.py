@@ -212,7 +212,6 @@ def test_game_by_game_report_with_the_play_or_draw_record(event, regs, table1, a
         ),
         (score(2, 0, g1_chooser="me"), "Say who won game 1."),
         (score(2, 1, g1_winner="me", g1_chooser="me", g2_winner="me"), "add up to"),
-        (score(1, 0, g1_winner="me"), "say who won the coin or die roll"),
         (score(2, 0, g1_winner="somebody"), "Select a valid choice"),
         (score(1, 0, g1_winner="draw", g1_penalty="on"), "lost by penalty and also as a draw"),
     ],
@@ -376,3 +375,76 @@ def test_a_report_from_a_page_left_open_last_round(event, regs, table1, judge, a
     new_match = round2.matches.get(table=1)
     assert f'action="{report_url(new_match)}"' in content
     assert 'name="report-wins_me"' in content
+
+
+# --- The play-or-draw record (DAR) --------------------------------------------------------
+
+
+def test_without_the_requirement_a_score_or_winners_only_are_accepted(event, regs, table1, as_user):
+    assert not event.play_draw_required
+    response = as_user(regs[0].player).post(report_url(table1), score(1, 0, g1_winner="me"))
+    assert response.status_code == 302
+    response = as_user(regs[1].player).post(report_url(table1), score(0, 1))
+    assert response.status_code == 302
+    table1.refresh_from_db()
+    assert table1.status == MatchStatus.CONFIRMED
+
+
+@pytest.fixture
+def required(event):
+    event.play_draw_required = True
+    event.save(update_fields=["play_draw_required"])
+    return event
+
+
+def test_the_event_option_requires_the_game_by_game_record(required, regs, table1, judge, as_user):
+    client = as_user(regs[0].player)
+    page = client.get(me_url(required)).content.decode()
+    assert "this event requires it" in page and 'name="report-g1_random"' in page
+    assert 'name="report-g2_random"' not in page  # game 2 has no coin or die
+    response = client.post(report_url(table1), score(2, 0))
+    assert response.status_code == 400
+    assert "This event requires the game-by-game record" in response.content.decode()
+    response = client.post(
+        report_url(table1), score(2, 0, g1_winner="me", g2_winner="me", g2_chooser="opp")
+    )
+    assert response.status_code == 400
+    assert "Game 1: say who won the coin or die." in response.content.decode()
+    # The coin winner must be the one who chose (DAR): recorded apart, so it is checked.
+    wrong = score(
+        2, 0, g1_winner="me", g1_random="opp", g1_chooser="me", g2_winner="me", g2_chooser="opp"
+    )
+    response = client.post(report_url(table1), wrong)
+    assert response.status_code == 400
+    assert f"{regs[1].name} had to choose" in response.content.decode()
+    right = score(
+        2,
+        0,
+        g1_winner="me",
+        g1_random="opp",
+        g1_chooser="opp",
+        g1_choice="second",
+        g2_winner="me",
+        g2_chooser="opp",
+    )
+    assert client.post(report_url(table1), right).status_code == 302
+    mirrored = score(
+        0,
+        2,
+        g1_winner="opp",
+        g1_random="me",
+        g1_chooser="me",
+        g1_choice="second",
+        g2_winner="opp",
+        g2_chooser="me",
+    )
+    assert as_user(regs[1].player).post(report_url(table1), mirrored).status_code == 302
+    table1.refresh_from_db()
+    assert table1.status == MatchStatus.CONFIRMED
+    first = table1.games.get(number=1)
+    assert (first.random_winner, first.chooser, first.choice) == ("b", "b", "second")
+    # A judge may still enter a score alone.
+    other = table1.round.matches.get(table=2)
+    from tournaments.services.results import ReportedResult, match_set_result
+
+    match_set_result(actor=judge, match_id=other.pk, result=ReportedResult(2, 0))
