@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from config.errors import ConflictError, DomainError
 from tournaments.models import Event, EventStaff
-from tournaments.models.choices import EventStatus, GameKind, StaffRole
+from tournaments.models.choices import EventStatus, GameKind, RoundKind, StaffRole
 from tournaments.services.audit import audit_record
 from tournaments.services.locking import lock_event
 from tournaments.services.permissions import ensure_allowed
@@ -146,8 +146,6 @@ def event_reopen(*, actor: User, event_id: int, reason: str) -> Event:
         raise ConflictError(_("Only a finished event can be reopened."))
     if not reason.strip():
         raise DomainError(_("Say why the event is reopened."), field="reason")
-    from tournaments.models.choices import RoundKind
-
     has_cut = event.rounds.filter(kind=RoundKind.TOP_CUT).exists()
     event.status = EventStatus.TOP_CUT if has_cut else EventStatus.RUNNING
     event.save(update_fields=["status"])
