@@ -16,6 +16,7 @@ from rest_framework.views import APIView
 from config.errors import DomainError, NotFoundError
 from tournaments.models import DraftSeat, Event, Pod
 from tournaments.services import drafts
+from tournaments.services.drafts.players import PickOutcome
 from tournaments.services.drafts.reading import auction_view, drafter_view, seat_of_player
 from tournaments.visibility import visibility_for
 
@@ -127,8 +128,18 @@ def _auction_out(pod: Pod) -> dict | None:
     }
 
 
-def seat_state(request: Request, seat: DraftSeat) -> dict:
-    view = drafter_view(seat, visibility_for(request.user, seat.pod.draft.event))
+def seat_state(request: Request, seat: DraftSeat, outcome: PickOutcome | None = None) -> dict:
+    """The seat's state for the reader; after a pick, from the pod and step the pick has
+    just written (no second read of the pod)."""
+    if outcome is not None:
+        view = drafter_view(
+            outcome.seat,
+            visibility_for(request.user, seat.pod.draft.event),
+            pod=outcome.pod,
+            step=outcome.step,
+        )
+    else:
+        view = drafter_view(seat, visibility_for(request.user, seat.pod.draft.event))
     cards = lambda items: [  # noqa: E731
         {
             "id": c.id,
@@ -158,9 +169,9 @@ def seat_state(request: Request, seat: DraftSeat) -> dict:
 
 
 def _my_seat(request: Request, event_id: int) -> DraftSeat:
-    event = get_object_or_404(Event, pk=event_id)
-    seat = seat_of_player(event, request.user)
+    seat = seat_of_player(event_id, request.user)  # with its pod, draft and event
     if seat is None:
+        get_object_or_404(Event, pk=event_id)
         raise NotFoundError(_("You have no seat in this draft."))
     return seat
 
@@ -183,14 +194,14 @@ class MyPick(APIView):
     def post(self, request: Request, pk: int) -> Response:
         data = _valid(PickIn, request)
         seat = _my_seat(request, pk)
-        drafts.draft_pick(
+        outcome = drafts.draft_pick(
             actor=request.user,
             pod_id=seat.pod_id,
             pack_round=data["pack_round"],
             pick_number=data["pick_number"],
             card_instance_id=data["card_instance"],
         )
-        return Response(seat_state(request, seat))
+        return Response(seat_state(request, seat, outcome))
 
 
 @extend_schema(tags=TAG, request=BidIn, responses=SeatStateOut)

@@ -46,6 +46,7 @@ from tournaments.services.drafts.reading import (
     table_deck_groups,
 )
 from tournaments.views.common import attempt, event_context, get_event
+from tournaments.visibility import visibility_for
 
 
 def draft_clock(pod: Any, remaining: float | None) -> dict[str, Any] | None:
@@ -112,10 +113,21 @@ def _auction_context(seat: DraftSeat, pod: Any, deck_choice: str | None) -> dict
 
 
 def draft_context(
-    request: HttpRequest, event: Event, *, deck_choice: str | None = None, **extra: Any
+    request: HttpRequest,
+    event: Event,
+    *,
+    deck_choice: str | None = None,
+    seat: DraftSeat | None = None,
+    fragment: bool = False,
+    **extra: Any,
 ) -> dict[str, Any]:
-    context = event_context(request, event, "draft", **extra)
-    seat = seat_of_player(event, request.user)
+    """The drafter's page; ``fragment`` for the polled part alone (no header or tabs, so
+    none of their reads), with the reader's ``seat`` when the caller has read it."""
+    if fragment:
+        context = {"event": event, "visibility": visibility_for(request.user, event), **extra}
+    else:
+        context = event_context(request, event, "draft", **extra)
+    seat = seat or seat_of_player(event, request.user)
     context["seat"] = seat
     if seat is None:
         return context
@@ -173,10 +185,16 @@ def draft_live(request: HttpRequest, pk: int, pod: int) -> HttpResponse:
         return HttpResponse(status=204)
     if not request.user.is_authenticated:
         return HttpResponse(status=403)
-    event = get_event(pk)
-    context = draft_context(request, event, deck_choice=request.GET.get("deck"))
-    if context["seat"] is None:
+    seat = seat_of_player(pk, request.user)  # with its pod, draft and event
+    if seat is None:
         raise Http404
+    context = draft_context(
+        request,
+        seat.pod.draft.event,
+        deck_choice=request.GET.get("deck"),
+        seat=seat,
+        fragment=True,
+    )
     return render(request, "tournaments/_draft_live.html", context)
 
 

@@ -72,7 +72,7 @@ def test_event_drafting_pick_page_shows_only_the_pack_in_front_and_picks_by_step
     assert done.status_code == 302
     assert Pick.objects.get(seat=seat).card_instance_id == mine[0]
     waiting = page.get(url).content.decode()
-    assert "Your pick is in." in waiting and "Waiting for 1 player." in waiting
+    assert "Your pick is in." in waiting and "The next pack is on its way." in waiting
     assert pack_ids(waiting) == []
     # and the same request again changes nothing and says why
     again = page.post(

@@ -14,7 +14,7 @@ from datetime import datetime
 
 from tournaments.draft import auction as auction_core
 from tournaments.draft.bots import BotCard, bot_pick
-from tournaments.draft.passing import holder_of
+from tournaments.draft.passing import holder_of, opener_in_front
 from tournaments.draft.picking import timeout_card
 from tournaments.draft.timers import pick_seconds
 from tournaments.models import CardInstance, DraftSeat, Pack, Pick, Pod, TableDeck
@@ -108,16 +108,63 @@ def step_view(pod: Pod, seats: list[DraftSeat] | None = None) -> StepView:
         holder[pack.pk] = seat.pk
     for instance in (
         CardInstance.objects.filter(pack__in=[p.pk for p in packs])
-        .select_related("card")
+        .select_related("card__edition")
         .order_by("pk")
     ):
         view.cards[holder[instance.pack_id]].append(instance)
-    view.picked = set(
-        Pick.objects.filter(
-            pod=pod, pack_round=pod.pack_round, pick_number=pod.pick_number
-        ).values_list("seat_id", flat=True)
-    )
+    view.picked = picked_now(pod)
     return view
+
+
+def picked_now(pod: Pod) -> set[int]:
+    """The seats that have picked at the pod's current step."""
+    return set(
+        Pick.objects.filter(pod=pod, pack_round=pod.pack_round, pick_number=pod.pick_number)
+        .order_by()
+        .values_list("seat_id", flat=True)
+    )
+
+
+@dataclass
+class SeatStep:
+    """One seat's share of the current step (what its drafter's page needs): the cards of
+    the pack in front of it, whether it has picked, and how many seats have not."""
+
+    cards: list[CardInstance]
+    picked: bool
+    waiting_for: int
+    cards_in_pack: int
+
+
+def seat_pack(pod: Pod, seat: DraftSeat, size: int) -> tuple[Pack | None, list[CardInstance]]:
+    """The pack in front of one seat at the pod's current step and its cards (one query;
+    ``size`` is the number of seats round the table)."""
+    opener = opener_in_front(seat.position, pod.pack_round, pod.pick_number, size)
+    cards = list(
+        CardInstance.objects.filter(
+            pack__pod=pod,
+            pack__pack_round=pod.pack_round,
+            pack__replaced=False,
+            pack__opener__position=opener,
+        )
+        .select_related("pack", "card__edition")
+        .order_by("pk")
+    )
+    return (cards[0].pack if cards else None), cards
+
+
+def seat_step(pod: Pod, seat: DraftSeat) -> SeatStep:
+    """The current step as one seat sees it, reading only that seat's pack (three small
+    queries, however many seats the pod has)."""
+    size = pod.seats.count()
+    _pack, cards = seat_pack(pod, seat, size)
+    picked = picked_now(pod)
+    return SeatStep(
+        cards=cards,
+        picked=seat.pk in picked,
+        waiting_for=max(size - len(picked), 0),
+        cards_in_pack=len(cards) + (1 if seat.pk in picked else 0),
+    )
 
 
 def _bot_card(instance: CardInstance) -> BotCard[int]:
@@ -138,13 +185,13 @@ def record_picks(
     view: StepView,
     chosen: list[tuple[DraftSeat, CardInstance, str, str]],
     at: datetime,
-) -> None:
+) -> list[Pick]:
     """Write picks (seat, card, kind, reason) of the current step and move the cards to
     the seats' pools. The unique constraints refuse a second pick of a seat or a card."""
     if not chosen:
-        return
+        return []
     seconds = pick_seconds(view.cards_in_pack) if view.cards_in_pack else 0
-    Pick.objects.bulk_create(
+    picks = Pick.objects.bulk_create(
         [
             Pick(
                 pod=pod,
@@ -170,6 +217,7 @@ def record_picks(
     CardInstance.objects.bulk_update(
         [instance for _s, instance, _k, _r in chosen], ["pack", "owner", "source"]
     )
+    return picks
 
 
 def _automatic_picks(
@@ -200,22 +248,31 @@ def _automatic_picks(
 
 
 def run_steps(
-    pod: Pod, now: datetime, *, timed_out_at: datetime | None = None, new_step: bool = False
-) -> None:
+    pod: Pod,
+    now: datetime,
+    *,
+    timed_out_at: datetime | None = None,
+    new_step: bool = False,
+    view: StepView | None = None,
+) -> StepView | None:
     """Play the pod forward: automatic picks, and whenever every seat has picked, pass all
     packs at once and open the next step; stop at a step that waits for a player (its clock
-    started when the step opened) or at the end of the draft."""
-    seats = pod_seats(pod)
+    started when the step opened) or at the end of the draft. ``view`` is the current
+    step as the caller has already read it (and updated it with its picks), if it has.
+    Returns the step the pod waits at (None once drafting is over)."""
+    seats = view.seats if view is not None else pod_seats(pod)
     while pod.phase == DraftPhase.DRAFTING:
-        view = step_view(pod, seats)
+        view = view if view is not None else step_view(pod, seats)
         _automatic_picks(pod, view, now, timed_out_at)
         timed_out_at = None
         if any(s.pk not in view.picked and view.cards.get(s.pk) for s in seats):
             if new_step or (pod.deadline is None and pod.paused_remaining is None):
                 set_deadline(pod, pick_seconds(view.cards_in_pack), now)
-            return
+            return view
         pass_packs(pod, view.cards_in_pack, now)  # cards left after the picks
         new_step = True
+        view = None
+    return None
 
 
 def pass_packs(pod: Pod, left: int, now: datetime) -> None:

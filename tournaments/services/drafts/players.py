@@ -21,12 +21,15 @@ from tournaments.models import DraftSeat, Pick, Pod
 from tournaments.models.draft import DraftPhase, PickKind
 from tournaments.services.drafts.clock import settle_if_expired
 from tournaments.services.drafts.flow import (
+    StepView,
     auction_bid,
     auction_distribute,
     auction_of,
+    picked_now,
     record_picks,
     run_steps,
     save_pod,
+    seat_pack,
     settle,
     step_view,
 )
@@ -36,18 +39,33 @@ from tournaments.services.locking import lock_pod
 
 @dataclass(frozen=True)
 class PickOutcome:
+    """The pick, the pod after it, the picker's seat and the step the pod now waits at
+    (None once drafting is over), so a caller can answer without reading them again."""
+
     pick: Pick
     pod: Pod
+    seat: DraftSeat
+    step: StepView | None = None
 
 
-def _seat_of(pod: Pod, actor: User) -> DraftSeat:
-    seat = (
-        DraftSeat.objects.filter(pod=pod, registration__player_id=actor.pk)
-        .select_related("registration")
-        .first()
-        if actor.is_authenticated
-        else None
-    )
+def _seat_of(pod: Pod, actor: User, seats: list[DraftSeat] | None = None) -> DraftSeat:
+    if seats is not None:
+        seat = next(
+            (
+                s
+                for s in seats
+                if s.registration_id is not None and s.registration.player_id == actor.pk
+            ),
+            None,
+        )
+    else:
+        seat = (
+            DraftSeat.objects.filter(pod=pod, registration__player_id=actor.pk)
+            .select_related("registration")
+            .first()
+            if actor.is_authenticated
+            else None
+        )
     if seat is None:
         raise ForbiddenError(_("You have no seat at this pod."), code="no_seat")
     if seat.bot:
@@ -114,7 +132,8 @@ def _pick(
     now = timezone.now()
     if settle(pod, now):  # expired between the two transactions: the deadline wins
         save_pod(pod)
-    seat = _seat_of(pod, actor)
+    seats = list(pod.seats.select_related("registration").order_by("position"))
+    seat = _seat_of(pod, actor, seats)
     if pod.draft.paper:
         raise ConflictError(_("This draft is played with paper boosters."), code="paper")
     if pod.phase != DraftPhase.DRAFTING or (pack_round, pick_number) != (
@@ -129,13 +148,31 @@ def _pick(
         raise _step_refusal(seat, pod, pack_round, pick_number)
     if pod.paused_remaining is not None:
         raise ConflictError(_("A judge has paused the draft; pick when it resumes."), code="paused")
-    view = step_view(pod)
-    if seat.pk in view.picked:
+    picked = picked_now(pod)
+    if seat.pk in picked:
         raise ConflictError(
             _("You already picked in pack %(round)s, pick %(pick)s; nothing was changed.")
             % {"round": pack_round, "pick": pick_number},
             code="pick_repeated",
         )
+    # Usually another player is still to pick after this one: then only this seat's pack
+    # is read and nothing else moves. The last pick of a step (or a pod that needs its
+    # clock or its bots seen to) reads the whole step and plays the pod forward.
+    stays_open = (
+        pod.deadline is not None
+        and any(s.pk != seat.pk and s.pk not in picked and not s.bot for s in seats)
+        and not any(s.bot and s.pk not in picked for s in seats)
+    )
+    if stays_open:
+        pack, cards = seat_pack(pod, seat, len(seats))
+        view = StepView(
+            seats=seats,
+            packs={seat.pk: pack} if pack is not None else {},
+            cards={seat.pk: cards},
+            picked=picked,
+        )
+    else:
+        view = step_view(pod, seats)
     card = next((c for c in view.cards.get(seat.pk, []) if c.pk == card_instance_id), None)
     if card is None:
         raise DomainError(
@@ -143,11 +180,14 @@ def _pick(
             field="card_instance",
             code="card_not_in_pack",
         )
-    record_picks(pod, view, [(seat, card, PickKind.PLAYER, "")], now)
-    pod.version += 1
-    run_steps(pod, now)
+    (pick,) = record_picks(pod, view, [(seat, card, PickKind.PLAYER, "")], now)
+    if stays_open:
+        # What the other drafters see has not changed (a pick is face down), so the pod's
+        # version stays and their pages are not re-rendered.
+        return PickOutcome(pick=pick, pod=pod, seat=seat, step=view)
+    step = run_steps(pod, now, view=view)
     save_pod(pod)
-    return PickOutcome(pick=Pick.objects.get(card_instance_id=card_instance_id), pod=pod)
+    return PickOutcome(pick=pick, pod=pod, seat=seat, step=step)
 
 
 def _auction_seat(pod: Pod, actor: User, number: Any) -> DraftSeat:

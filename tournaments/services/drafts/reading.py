@@ -16,7 +16,14 @@ from tournaments.draft.timers import pick_seconds
 from tournaments.models import CardInstance, Draft, DraftSeat, Event, Pick, Pod
 from tournaments.models.draft import DraftPhase
 from tournaments.services.drafts.clock import settle_if_expired
-from tournaments.services.drafts.flow import auction_of, deck_contents, step_view
+from tournaments.services.drafts.flow import (
+    SeatStep,
+    StepView,
+    auction_of,
+    deck_contents,
+    seat_step,
+    step_view,
+)
 from tournaments.visibility import EventVisibility
 
 COMPLETE = (DraftPhase.BUILDING, DraftPhase.DONE)
@@ -45,7 +52,9 @@ def pod_read(pod_id: int) -> Pod | None:
     return Pod.objects.select_related("draft__event").filter(pk=pod_id).first()
 
 
-def seat_of_player(event: Event, user: Any) -> DraftSeat | None:
+def seat_of_player(event: Event | int, user: Any) -> DraftSeat | None:
+    """The reader's seat in the event (an event or its id), with its pod, draft and
+    event."""
     if not getattr(user, "is_authenticated", False):
         return None
     return (
@@ -74,8 +83,8 @@ def pod_version(pod_id: int, now: datetime | None = None) -> int | None:
 
 
 def event_draft_version(event: Event) -> str:
-    """One value that changes whenever any pod of the event changes (the judge console's
-    "anything new?"), applying expired deadlines first."""
+    """One value that changes whenever any pod of the event changes or a pick comes in
+    (the judge console's "anything new?"), applying expired deadlines first."""
     now = timezone.now()
     rows = list(
         Pod.objects.filter(draft__event=event).values_list(
@@ -93,7 +102,10 @@ def event_draft_version(event: Event) -> str:
                 "pk", "version", "phase", "deadline", "paused_remaining"
             )
         )
-    return f"{len(rows)}.{sum(r[1] for r in rows)}"
+    # A pick that leaves its step open changes no drafter's page (picks are face down) and
+    # so not the pod's version, but the console shows who has not picked: count the picks.
+    picks = Pick.objects.filter(pod_id__in=[r[0] for r in rows]).order_by().count()
+    return f"{len(rows)}.{sum(r[1] for r in rows)}.{picks}"
 
 
 @dataclass
@@ -140,10 +152,22 @@ class DrafterView:
         return f"{self.pod.pk}:{self.pod.version}"
 
 
-def drafter_view(seat: DraftSeat, visibility: EventVisibility) -> DrafterView:
-    settle_if_expired(seat.pod_id)
-    pod = Pod.objects.select_related("draft__event").get(pk=seat.pod_id)
-    seat = DraftSeat.objects.select_related("registration__player").get(pk=seat.pk)
+def drafter_view(
+    seat: DraftSeat,
+    visibility: EventVisibility,
+    *,
+    pod: Pod | None = None,
+    step: StepView | None = None,
+) -> DrafterView:
+    """What the seat's reader sees now. ``pod`` and ``step`` are the pod and its current
+    step as a caller holding them has just written them (a pick); otherwise the pod is read
+    (applying an expired deadline first) with only this seat's pack."""
+    if pod is None:
+        settle_if_expired(seat.pod_id)
+        seat = DraftSeat.objects.select_related("pod__draft__event", "registration__player").get(
+            pk=seat.pk
+        )
+        pod = seat.pod
     now = timezone.now()
     remaining = pod.remaining(now)
     view = DrafterView(
@@ -155,15 +179,20 @@ def drafter_view(seat: DraftSeat, visibility: EventVisibility) -> DrafterView:
     if pod.phase == DraftPhase.DRAFTING:
         view.direction = "left" if pass_direction(pod.pack_round) > 0 else "right"
     if pod.phase == DraftPhase.DRAFTING and not pod.draft.paper:
-        step = step_view(pod)
-        view.picked_this_step = seat.pk in step.picked
-        view.waiting_for = sum(1 for s in step.seats if s.pk not in step.picked)
-        view.seconds_allowed = pick_seconds(max(step.cards_in_pack, 1))
+        if step is not None:
+            mine = SeatStep(
+                cards=step.cards.get(seat.pk, []),
+                picked=seat.pk in step.picked,
+                waiting_for=sum(1 for s in step.seats if s.pk not in step.picked),
+                cards_in_pack=step.cards_in_pack,
+            )
+        else:
+            mine = seat_step(pod, seat)
+        view.picked_this_step = mine.picked
+        view.waiting_for = mine.waiting_for
+        view.seconds_allowed = pick_seconds(max(mine.cards_in_pack, 1))
         if not view.picked_this_step and visibility.pack_in_front(seat.registration_id):
-            cards = CardInstance.objects.filter(
-                pk__in=[c.pk for c in step.cards.get(seat.pk, [])]
-            ).select_related("card__edition")
-            view.pack = [card_view(c) for c in cards]
+            view.pack = [card_view(c) for c in mine.cards]
     if visibility.draft_cards(drafting_complete=drafting_complete(pod)) and (
         visibility.runs_event or visibility.pack_in_front(seat.registration_id)
     ):
