@@ -80,7 +80,12 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
         places_left=(
             max(event.player_cap - counts["active"], 0) if event.player_cap is not None else None
         ),
-        rounds_planned=swiss_rounds_planned(event),
+        # Once the Swiss part is over, the rounds actually played (an event may end early).
+        rounds_planned=(
+            event.rounds.filter(kind=RoundKind.SWISS).count()
+            if event.status in (EventStatus.TOP_CUT, EventStatus.FINISHED)
+            else swiss_rounds_planned(event)
+        ),
         current=current,
         clock=round_clock(current) if current and current.status == RoundStatus.PUBLISHED else None,
         top_cut_rounds=top_cut_rounds,

@@ -125,3 +125,12 @@ def test_reopen_page_and_api(event, organiser, judge, regs, finished):
     answer = api.post(f"/api/events/{event.pk}/reopen/", {"reason": "Again"}, format="json")
     assert answer.status_code == 200 and answer.json()["status"] == EventStatus.RUNNING
     assert AuditEntry.objects.filter(action="event.reopen").count() == 2
+
+
+def test_a_finished_event_page_claims_only_the_rounds_played(event, organiser, judge, regs):
+    event_update(actor=organiser, event_id=event.pk, swiss_rounds=3)
+    play_out(round_pair_next(actor=judge, event_id=event.pk), judge)
+    event_finish(actor=judge, event_id=event.pk)  # ended early, after round 1
+    page = Client().get(f"/events/{event.pk}/").content.decode()
+    swiss = page.split("Swiss rounds</dt><dd>")[1].split("<")[0].strip()
+    assert swiss == "1"
