@@ -149,11 +149,56 @@ class GoblinRecordSerializer(serializers.Serializer):
     result = ScoreSerializer()
 
 
+# --- Anachronism, format 1 ----------------------------------------------------------------
+class AnachronismSideSerializer(serializers.Serializer):
+    warrior = serializers.CharField(help_text="the warrior's catalogue id")
+    supports = serializers.ListField(
+        child=serializers.CharField(),
+        min_length=4,
+        max_length=4,
+        help_text="four support cards' catalogue ids, face down left to right",
+    )
+
+
+class AnachronismSidesSerializer(serializers.Serializer):
+    north = AnachronismSideSerializer()
+    south = AnachronismSideSerializer()
+
+
+class AnachronismResultSerializer(serializers.Serializer):
+    north = serializers.IntegerField(min_value=0, max_value=1)
+    south = serializers.IntegerField(min_value=0, max_value=1)
+
+
+class AnachronismRecordSerializer(serializers.Serializer):
+    """Anachronism game record, format 1 (docs/anachronism-record.md)."""
+
+    format = choice([1])
+    game = choice(["anachronism"])
+    ruleset = serializers.CharField(help_text="'rulebook-1'")
+    catalogue = serializers.CharField(help_text="the card catalogue id ('anachronism-sample')")
+    arena = serializers.IntegerField(
+        required=False, min_value=3, max_value=9, help_text="the arena's side (default 5)"
+    )
+    sides = AnachronismSidesSerializer()
+    placement = serializers.DictField(
+        help_text="the placement rolls and each warrior's starting square"
+    )
+    assaults = serializers.ListField(
+        child=serializers.DictField(),
+        max_length=5,
+        help_text="each assault: initiative re-rolls, forced discards, the two turns' actions "
+        "with every die roll, in order",
+    )
+    result = AnachronismResultSerializer(help_text="1 for the winner, 0 for both on a draw")
+
+
 GAME_RECORD = PolymorphicProxySerializer(
     component_name="GameRecord",
     serializers={
         "qiahn-tactics": QiahnRecordSerializer,
         "qiahn-goblin-ii": GoblinRecordSerializer,
+        "anachronism": AnachronismRecordSerializer,
     },
     resource_type_field_name="game",
 )
@@ -181,10 +226,19 @@ class ErrorDetailSerializer(serializers.Serializer):
 class VerdictSerializer(serializers.Serializer):
     valid = serializers.BooleanField()
     game = serializers.CharField(allow_null=True)
-    result = ScoreSerializer(required=False, help_text="the replayed final score (valid only)")
+    result = serializers.DictField(
+        child=serializers.IntegerField(),
+        required=False,
+        help_text="the replayed final score (valid only), by the game's side names: "
+        "heads and tails (Qíahn Tactics, Goblin II) or north and south (Anachronism)",
+    )
     error = serializers.CharField(required=False, help_text="the first illegal step, as text")
     error_detail = ErrorDetailSerializer(required=False)
-    replayed_result = ScoreSerializer(required=False, help_text="when only the result is wrong")
+    replayed_result = serializers.DictField(
+        child=serializers.IntegerField(),
+        required=False,
+        help_text="when only the result is wrong: the replayed score, by side name",
+    )
     settings = serializers.DictField()
     rounds = serializers.ListField(
         child=serializers.DictField(),
@@ -208,6 +262,11 @@ RECORD_EXAMPLES = [
     OpenApiExample(
         "Goblin II, open mode",
         value=_example("goblin-open.json"),
+        request_only=True,
+    ),
+    OpenApiExample(
+        "Anachronism, five assaults",
+        value=_example("anachronism-five-assaults.json"),
         request_only=True,
     ),
 ]
