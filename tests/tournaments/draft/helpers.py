@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from urllib.parse import quote
+
+from django.db import connection
+
 from rulings.demo import load_rulings_data
 from tests.tournaments.helpers import add_judge, add_players, make_event, make_organiser
 from tournaments.models.choices import EventFormat
@@ -29,3 +33,15 @@ def draft_event(
     if start:
         draft_start(actor=judge, event_id=event.pk)
     return event, judge, regs
+
+
+def database_url() -> str:
+    """The test database as a ``DATABASE_URL``, for a process the test starts (a worker, a
+    management command); the test must commit its rows (``transaction=True``)."""
+    db = connection.settings_dict
+    if connection.vendor == "sqlite":
+        return f"sqlite:///{db['NAME']}"
+    auth = quote(db["USER"] or "")
+    if db["PASSWORD"]:
+        auth += ":" + quote(db["PASSWORD"])
+    return f"postgres://{auth}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"

@@ -13,16 +13,16 @@ import sys
 import time
 from datetime import timedelta
 from pathlib import Path
-from urllib.parse import quote, urlsplit
+from urllib.parse import urlsplit
 
 import pytest
 from django.conf import settings
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils import timezone
 
 from config.celery import app
 from config.deadlines import schedule_at
-from tests.tournaments.draft.helpers import draft_event
+from tests.tournaments.draft.helpers import database_url, draft_event
 from tests.tournaments.draft.test_draft_services import conserved
 from tournaments.models import CardInstance, Pick, Pod
 from tournaments.models.draft import CardSource, DraftPhase, PickKind
@@ -47,17 +47,6 @@ def reachable(url: str) -> bool:
     except OSError:
         return False
     return True
-
-
-def database_url() -> str:
-    """The test database, for the worker process."""
-    db = connection.settings_dict
-    if connection.vendor == "sqlite":
-        return f"sqlite:///{db['NAME']}"
-    auth = quote(db["USER"] or "")
-    if db["PASSWORD"]:
-        auth += ":" + quote(db["PASSWORD"])
-    return f"postgres://{auth}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
 
 
 @pytest.fixture

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import os
+import sys
 from typing import TYPE_CHECKING
 
 from django.core.management.base import BaseCommand, CommandError
@@ -30,4 +32,12 @@ class Command(BaseCommand):
         if event is None:
             raise CommandError(f"there is no event {event_id}")
         rows = export_rows(event, what, visibility=everything(event), as_of_round=round)
-        write_csv(rows, self.stdout)
+        try:
+            write_csv(rows, self.stdout)
+            self.stdout.flush()
+        except BrokenPipeError:
+            # The reader has gone (``export_event ... | head``): stop without a traceback.
+            # Point stdout at /dev/null so the interpreter's last flush does not fail again.
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            sys.exit(1)
