@@ -67,7 +67,17 @@ class EditionAdmin(admin.ModelAdmin):
 class CardAdminForm(forms.ModelForm):
     class Meta:
         model = Card
-        fields = ("edition", "number", "name", "type", "faction", "cost", "rarity", "sample")
+        fields = (
+            "edition",
+            "number",
+            "name",
+            "type",
+            "faction",
+            "cost",
+            "attributes_known",
+            "rarity",
+            "sample",
+        )
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -78,7 +88,8 @@ class CardAdminForm(forms.ModelForm):
                 _("Edition %(code)s has %(size)s cards; number %(number)s is beyond it.")
                 % {"code": edition.code, "size": edition.set_size, "number": number},
             )
-        if data.get("type") != "santuario" and data.get("cost") is None:
+        known = data.get("attributes_known", True)
+        if known and data.get("type") != "santuario" and data.get("cost") is None:
             self.add_error("cost", _("Only a Sanctuary may have no Will cost."))
         return data
 
@@ -87,7 +98,7 @@ class CardAdminForm(forms.ModelForm):
 class CardAdmin(admin.ModelAdmin):
     form = CardAdminForm
     list_display = ("ref_label", "name", "type", "faction", "cost", "rarity", "sample")
-    list_filter = ("edition", "type", "faction", "rarity", "sample")
+    list_filter = ("edition", "type", "faction", "attributes_known", "rarity", "sample")
     search_fields = ("name", "name_key")
     list_select_related = ("edition",)
     ordering = ("edition__code", "number")

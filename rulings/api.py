@@ -111,7 +111,18 @@ class CardSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Card
-        fields = ("edition", "number", "ref", "name", "type", "faction", "cost", "rarity", "sample")
+        fields = (
+            "edition",
+            "number",
+            "ref",
+            "name",
+            "type",
+            "faction",
+            "cost",
+            "attributes_known",
+            "rarity",
+            "sample",
+        )
 
 
 class IssueSerializer(serializers.Serializer):

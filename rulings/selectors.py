@@ -354,6 +354,7 @@ def cards_csv(cards: QuerySet[Card] | None = None) -> str:
             c.cost,
             Rarity(c.rarity) if c.rarity else None,
             c.sample,
+            c.attributes_known,
         )
         for c in cards.order_by("edition__code", "number").iterator(chunk_size=2000)
     )

@@ -140,6 +140,11 @@ def parse_card_type(text: str) -> CardType | None:
     return _TYPE_ALIASES.get(normalise(text))  # type: ignore[return-value]
 
 
+#: What a catalogue file writes in the type, faction and cost of a card whose attributes
+#: the sources do not give.
+UNKNOWN_MARK = "?"
+
+
 def parse_faction(text: str) -> tuple[bool, Faction | None]:
     """``(ok, faction)``: ``(True, None)`` for "no faction", ``(False, None)`` if unknown."""
     key = normalise(text)
@@ -174,6 +179,9 @@ class CardInfo:
     cost: int | None = None
     rarity: Rarity | None = None
     set_size: int | None = None
+    #: False when the sources do not give the card's type, faction and Will cost: the
+    #: values above are then stand-ins, and no faction rule is applied to the card.
+    known: bool = True
     #: The folded name (computed once): reprints share it.
     title_key: str = field(init=False, repr=False, compare=False)
 

@@ -22,6 +22,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from rulings.core.cards import (
+    UNKNOWN_MARK,
     CardType,
     Faction,
     Rarity,
@@ -91,6 +92,8 @@ class CardRow:
     cost: int | None
     rarity: Rarity | None
     sample: bool
+    #: False when the file marks the type, faction and cost as unknown ("?").
+    known: bool = True
 
 
 @dataclass(frozen=True)
@@ -302,6 +305,17 @@ def read_cards_csv(data: bytes | str, *, editions: Mapping[str, int]) -> CsvResu
         elif starts_like_a_formula(name):
             errors.append(issue("csv_formula", line=line, column="name", value=name))
             bad = True
+        # "?" in the type, faction or cost: the sources do not give them. The card is kept
+        # with stand-ins (a character with no faction and no cost) marked unknown.
+        marks = [rec.get(col, "").strip() == UNKNOWN_MARK for col in ("type", "faction", "cost")]
+        known = not any(marks)
+        if not known:
+            rec = {
+                **rec,
+                "type": rec.get("type", "") if not marks[0] else CardType.CHARACTER.value,
+                "faction": "",
+                "cost": "" if marks[2] else rec.get("cost", ""),
+            }
         card_type = parse_card_type(rec.get("type", ""))
         if card_type is None:
             errors.append(
@@ -327,7 +341,7 @@ def read_cards_csv(data: bytes | str, *, editions: Mapping[str, int]) -> CsvResu
             else:
                 errors.append(issue("csv_bad_cost", line=line, value=raw_cost, limit=MAX_COST))
                 bad = True
-        elif card_type is not None and card_type is not CardType.SANCTUARY:
+        elif known and card_type is not None and card_type is not CardType.SANCTUARY:
             errors.append(issue("csv_missing_cost", line=line, type=card_type.spanish))
             bad = True
         ok, rarity = parse_rarity(rec.get("rarity", ""))
@@ -356,6 +370,7 @@ def read_cards_csv(data: bytes | str, *, editions: Mapping[str, int]) -> CsvResu
                     cost=cost,
                     rarity=rarity,
                     sample=raw_sample in _YES,
+                    known=known,
                 )
             )
     return CsvResult(tuple(rows), tuple(sorted(errors, key=_error_order)))
@@ -382,9 +397,9 @@ def write_cards_csv(rows: Iterable[CardRow]) -> str:
             row.edition,
             row.number,
             row.name,
-            row.type.spanish,
-            row.faction.label if row.faction else "",
-            "" if row.cost is None else row.cost,
+            row.type.spanish if row.known else UNKNOWN_MARK,
+            (row.faction.label if row.faction else "") if row.known else UNKNOWN_MARK,
+            ("" if row.cost is None else row.cost) if row.known else UNKNOWN_MARK,
             row.rarity.value if row.rarity else "",
             "yes" if row.sample else "",
         ]

@@ -65,6 +65,9 @@ MESSAGES: dict[str, str] = {
         "%(card)s is %(faction)s; in Monofacción every card with a faction must share "
         "the Sanctuary's faction (%(sanctuary_faction)s)."
     ),
+    "faction_unknown": (
+        "%(card)s: the sources do not give its faction, so its faction could not be checked."
+    ),
     "not_in_pool": "%(card)s: %(in_deck)s in the deck but %(in_pool)s in the player's pool.",
     "pool_not_checked": "No card pool was given, so the cards were not checked against it.",
     "no_version_in_force": (

@@ -255,6 +255,11 @@ def check_deck(
             errors.append(issue("sanctuary_without_faction", card=sanctuary.label, format=fmt.name))
         elif fmt.faction_rule is FactionRule.MONO:
             for entry in deck:
+                if not entry.card.known:
+                    warnings.append(
+                        issue("faction_unknown", line=entry.line, card=entry.card.label)
+                    )
+                    continue
                 faction = entry.card.faction
                 if faction is not None and faction is not home and not entry.card.is_sanctuary:
                     errors.append(
@@ -268,6 +273,11 @@ def check_deck(
                     )
         else:
             for entry in deck:
+                if not entry.card.known:
+                    warnings.append(
+                        issue("faction_unknown", line=entry.line, card=entry.card.label)
+                    )
+                    continue
                 faction = entry.card.faction
                 if faction is None or entry.card.is_sanctuary:
                     continue

@@ -61,6 +61,14 @@ class Card(models.Model):
         default=False,
         help_text=_("An invented card of the demo catalogue, not a real printed card."),
     )
+    attributes_known = models.BooleanField(
+        _("type, faction and cost known"),
+        default=True,
+        help_text=_(
+            "Off when the sources do not give them: the card shows them as unknown and deck "
+            "checks apply no faction rule to it."
+        ),
+    )
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
@@ -80,7 +88,9 @@ class Card(models.Model):
                 condition=Q(rarity__in=[*RarityChoice.values, ""]), name="card_rarity_valid"
             ),
             models.CheckConstraint(
-                condition=Q(cost__isnull=False) | Q(type=CardTypeChoice.SANTUARIO),
+                condition=Q(cost__isnull=False)
+                | Q(type=CardTypeChoice.SANTUARIO)
+                | Q(attributes_known=False),
                 name="card_cost_unless_sanctuary",
             ),
         ]
@@ -111,4 +121,5 @@ class Card(models.Model):
             cost=self.cost,
             rarity=Rarity(self.rarity) if self.rarity else None,
             set_size=self.edition.set_size,
+            known=self.attributes_known,
         )

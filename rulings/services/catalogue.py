@@ -165,6 +165,7 @@ def _upsert_cards(
                 cost=row.cost,
                 rarity=row.rarity.value if row.rarity else "",
                 sample=row.sample,
+                attributes_known=row.known,
                 updated_at=now,
             )
         )
@@ -181,6 +182,7 @@ def _upsert_cards(
             "cost",
             "rarity",
             "sample",
+            "attributes_known",
             "updated_at",
         ],
     )

@@ -28,6 +28,7 @@ def shipped_cards() -> list[CardInfo]:
                 cost=row.cost,
                 rarity=row.rarity,
                 set_size=sizes[row.edition],
+                known=row.known,
             )
             for row in result.rows
         )

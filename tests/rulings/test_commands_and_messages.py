@@ -51,7 +51,9 @@ def test_illegal_deck_exits_1_with_errors_warnings_and_surcharges(rulings_data, 
     assert code == 1
     assert "error: Puentes Colgantes (EV 155/255) is banned in Multifacción" in out
     assert "warning: Garphades (DV 6/280) is on the watch list" in out
-    assert "surcharge: 4 x Garphades (DV 6/280), Abismales: +2 Will (costs 6)" in out
+    # Garphades' faction is not given by the sources: no surcharge invented, a warning.
+    assert "surcharge: 4 x Garphades" not in out
+    assert "warning: Garphades (DV 6/280): the sources do not give its faction" in out
     assert "surcharge: 4 x Megáfono (SU 152/200), Acracia: +1 Will (costs 2)" in out
 
 

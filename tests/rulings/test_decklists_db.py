@@ -132,8 +132,9 @@ def test_the_event_date_picks_the_version_of_the_rules(
     old = selectors.deck_check_for(DeckList.objects.get(event=before))
     new = selectors.deck_check_for(DeckList.objects.get(event=after))
     assert old.version.number == 1 and new.version.number == 2
-    # Garphades is Abismales: off-faction in a Quimera deck either way; the ban is new.
-    assert "banned_card" not in codes(old)[0] and codes(old)[1] == ["watched_card"]
+    # Garphades' faction is unknown (a warning either way); the ban is new.
+    assert "banned_card" not in codes(old)[0]
+    assert codes(old)[1] == ["watched_card", "faction_unknown"]
     assert "banned_card" in codes(new)[0]
     banned = next(i for i in new.check.errors if i.code == "banned_card")
     assert banned.params["card"] == "Garphades (DV 6/280)"

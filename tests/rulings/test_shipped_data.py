@@ -68,3 +68,17 @@ def test_first_version_is_the_17_november_2006_dar():
     assert "41" in rules["4.1.3"].text_en and "41" in rules["4.1.3"].text_es
     assert "50 s" in rules["4.1.2"].text_en and "1 card 0 s" in rules["4.1.2"].text_en
     assert "1 to 54" in rules["4.1.1"].text_en
+
+
+def test_the_dar_cards_attributes_are_unknown_not_invented():
+    """The DAR gives only name, edition and number: type, faction and cost are unknown."""
+    by_key = {c.key: c for c in shipped_cards()}
+    for key in (("DV", 6), ("DV", 60), ("SU", 15), ("EV", 155)):
+        card = by_key[key]
+        assert card.known is False
+        assert card.faction is None and card.cost is None
+    assert all(
+        c.known
+        for c in shipped_cards()
+        if c.key not in {("DV", 6), ("DV", 60)} | {("SU", 15), ("EV", 155)}
+    )
