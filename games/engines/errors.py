@@ -195,6 +195,12 @@ class UnreachableScoreError(RecordError):
         super().__init__(code, merged)
 
 
+class CatalogueError(EngineError):
+    """A card catalogue file is not valid (an operator error, not a player's)."""
+
+    kind = "catalogue"
+
+
 class OddsInputError(EngineError):
     """An exact-odds request that describes an impossible round."""
 

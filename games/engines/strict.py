@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable
 from typing import Any, NoReturn
 
-from games.engines.errors import RecordSyntaxError
+from games.engines.errors import RecordSyntaxError, UnsupportedGameError
 
 
 class OversizedNumber:
@@ -143,3 +143,20 @@ def check_choice(value: Any, path: str, allowed: Collection[Any]) -> Any:
     if type(value) not in (str, int) or value not in allowed:
         raise_choice_error(value, path, allowed)
     return value
+
+
+def check_header(data: dict, *, game: str, fmt: int) -> None:
+    """The ``format`` and ``game`` keys every record starts with: a wrong type is a syntax
+    error, another format or game is unsupported (each with its path)."""
+    value = data["format"]
+    if type(value) is not int:
+        raise type_error("format", "integer", value)
+    if value != fmt:
+        raise UnsupportedGameError(
+            "game.format", "format", {"value": value, "game": game, "allowed": str(fmt)}
+        )
+    value = data["game"]
+    if type(value) is not str:
+        raise type_error("game", "string", value)
+    if value != game:
+        raise UnsupportedGameError("game.unsupported", "game", {"value": value, "allowed": game})

@@ -37,7 +37,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from games.engines.errors import EngineError, RecordSyntaxError
+from games.engines.errors import CatalogueError, RecordSyntaxError
 from games.engines.strict import check_int, check_list, check_object, key_path, type_error
 
 DEFAULT_PATH = Path(__file__).resolve().parents[2] / "data" / "anachronism-sample-catalogue.json"
@@ -65,12 +65,6 @@ _VECTORS = {
     "south": ((0, -1), (-1, 0)),
     "west": ((-1, 0), (0, 1)),
 }
-
-
-class CatalogueError(EngineError):
-    """The card catalogue file is not valid (an operator error, not a player's)."""
-
-    kind = "catalogue"
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,13 @@ from games.engines.anachronism.state import (
     UseAbility,
 )
 from games.engines.errors import RecordSyntaxError, UnsupportedGameError
-from games.engines.strict import check_list, check_object, raise_choice_error, type_error
+from games.engines.strict import (
+    check_header,
+    check_list,
+    check_object,
+    raise_choice_error,
+    type_error,
+)
 
 GAME = "anachronism"
 FORMAT = 1
@@ -92,19 +98,7 @@ class Record(NamedTuple):
 def parse_record(data: Any, catalogue: Catalogue) -> Record:
     """Check the shape of Anachronism ``data`` (parsed JSON) against ``catalogue``."""
     check_object(data, "", _TOP_REQUIRED, _TOP_ALLOWED)
-    fmt = data["format"]
-    if type(fmt) is not int:
-        raise type_error("format", "integer", fmt)
-    if fmt != FORMAT:
-        raise UnsupportedGameError(
-            "game.format", "format", {"value": fmt, "game": GAME, "allowed": str(FORMAT)}
-        )
-    if data["game"] != GAME:
-        if type(data["game"]) is not str:
-            raise type_error("game", "string", data["game"])
-        raise UnsupportedGameError(
-            "game.unsupported", "game", {"value": data["game"], "allowed": GAME}
-        )
+    check_header(data, game=GAME, fmt=FORMAT)
     ruleset = _choice(data["ruleset"], "ruleset", RULESETS)
     name = data["catalogue"]
     if type(name) is not str:

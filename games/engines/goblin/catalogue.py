@@ -29,7 +29,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from games.engines.errors import EngineError, RecordSyntaxError
+from games.engines.errors import CatalogueError, RecordSyntaxError
 from games.engines.strict import check_int, check_list, check_object, key_path, type_error
 
 DEFAULT_PATH = Path(__file__).resolve().parents[2] / "data" / "goblin-ii-catalogue.json"
@@ -39,12 +39,6 @@ CLASSES = ("common", "special", "magic")
 ROLES = ("attacker", "defender")
 TARGETS = ("own", "enemy")
 MODES = ("open", "semi-covered", "covered")
-
-
-class CatalogueError(EngineError):
-    """The card catalogue file is not valid (an operator error, not a player's)."""
-
-    kind = "catalogue"
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 from games.engines.errors import RecordSyntaxError, UnsupportedGameError
 from games.engines.goblin.catalogue import MODES, Catalogue
 from games.engines.strict import (
+    check_header,
     check_list,
     check_object,
     raise_choice_error,
@@ -79,19 +80,7 @@ class Record(NamedTuple):
 def parse_record(data: Any, catalogue: Catalogue) -> Record:
     """Check the shape of Goblin II ``data`` (parsed JSON) against ``catalogue``."""
     check_object(data, "", _TOP_REQUIRED, _TOP_ALLOWED)
-    fmt = data["format"]
-    if type(fmt) is not int:
-        raise type_error("format", "integer", fmt)
-    if fmt != FORMAT:
-        raise UnsupportedGameError(
-            "game.format", "format", {"value": fmt, "game": GAME, "allowed": str(FORMAT)}
-        )
-    if data["game"] != GAME or type(data["game"]) is not str:
-        if type(data["game"]) is not str:
-            raise type_error("game", "string", data["game"])
-        raise UnsupportedGameError(
-            "game.unsupported", "game", {"value": data["game"], "allowed": GAME}
-        )
+    check_header(data, game=GAME, fmt=FORMAT)
     name = data["catalogue"]
     if type(name) is not str:
         raise type_error("catalogue", "string", name)

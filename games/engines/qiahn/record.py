@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from games.engines.errors import RecordSyntaxError, UnsupportedGameError
+from games.engines.errors import RecordSyntaxError
 from games.engines.qiahn.types import (
     COUNTERS,
     DIE_SIDES,
@@ -28,6 +28,7 @@ from games.engines.qiahn.types import (
     parse_token_id,
 )
 from games.engines.strict import (
+    check_header,
     key_path,
     raise_choice_error,
     raise_object_error,
@@ -86,18 +87,7 @@ def parse_record(data: Any) -> Record:
     """
     if type(data) is not dict or not _TOP_ALLOWED >= data.keys() >= _TOP_ALLOWED:
         raise_object_error(data, "", _TOP_REQUIRED, _TOP_ALLOWED)
-    fmt = data["format"]
-    if type(fmt) is not int or fmt != FORMAT:
-        if type(fmt) is not int:
-            raise type_error("format", "integer", fmt)
-        raise UnsupportedGameError(
-            "game.format", "format", {"value": fmt, "game": GAME, "allowed": str(FORMAT)}
-        )
-    game = data["game"]
-    if game != GAME or type(game) is not str:
-        if type(game) is not str:
-            raise type_error("game", "string", game)
-        raise UnsupportedGameError("game.unsupported", "game", {"value": game, "allowed": GAME})
+    check_header(data, game=GAME, fmt=FORMAT)
     ruleset = data["ruleset"]
     if type(ruleset) is not str or ruleset not in RULESETS:
         raise_choice_error(ruleset, "ruleset", RULESETS)
