@@ -58,7 +58,10 @@ def _side_score(game: dict[str, Any], number: int, sides: tuple[str, str]) -> di
             isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in score.values()
         )
     ):
-        raise _refuse(number, _("the score must give the tokens of player A and player B."))
+        raise _refuse(
+            number,
+            _("the score must give a whole number (0 or more) for player A and for player B."),
+        )
     return {side_a: score["a"], _other(sides, side_a): score["b"]}
 
 
