@@ -15,7 +15,12 @@ from config.errors import ConflictError, DomainError
 from tournaments.models import Registration, Round
 from tournaments.models.choices import EventStatus, RegistrationStatus, RoundStatus
 from tournaments.services.audit import audit_record
-from tournaments.services.locking import event_of_registration, lock_event, lock_registration
+from tournaments.services.locking import (
+    event_of_registration,
+    lock_event,
+    lock_pod,
+    lock_registration,
+)
 from tournaments.services.permissions import ensure_allowed
 from tournaments.services.standings import bump_results_version
 
@@ -135,7 +140,12 @@ def registration_drop(
 ) -> Registration:
     """Drop a player (themself, or a judge with a reason). A dropped player is never paired
     again and stays in the standings; a match already paired is still played or reported."""
+    from tournaments.services.drafts.judge import pod_of_registration, seat_to_bot_on_drop
+
     lock_event(event_of_registration(registration_id))
+    # A seated drafter's pod is locked after the event and before the registration.
+    pod_id = pod_of_registration(registration_id)
+    pod = lock_pod(pod_id) if pod_id is not None else None
     registration = lock_registration(registration_id)
     event = registration.event
     ensure_allowed(actor, "tournaments.drop_registration", registration)
@@ -150,8 +160,9 @@ def registration_drop(
         raise ConflictError(_("%(name)s is no longer in the event.") % {"name": registration.name})
     if event.status == EventStatus.FINISHED:
         raise ConflictError(_("The event is over."))
-    if event.status == EventStatus.REGISTRATION:
-        # Before the first round a drop is simply leaving the event.
+    if event.status == EventStatus.REGISTRATION and pod is None:
+        # Before the first round a drop is simply leaving the event (a drafter keeps the
+        # seat, which a bot takes over: the pod's cards stay where they are).
         registration.delete()
         audit_record(
             event=event,
@@ -170,6 +181,8 @@ def registration_drop(
         .first()
         or 0
     )
+    if pod is not None:
+        seat_to_bot_on_drop(actor=actor, pod=pod, registration_id=registration.pk, reason=reason)
     registration.status = RegistrationStatus.DROPPED
     registration.dropped_at = timezone.now()
     registration.dropped_after_round = last_round

@@ -150,6 +150,19 @@ def seat_set_bot(*, actor: User, pod_id: int, seat_id: int, bot: bool, reason: s
         raise ConflictError(_("This seat was empty: it stays a bot's."), code="empty_seat")
     if seat.bot == bot:
         return pod
+    _hand_over(pod, seat, bot)
+    _audit(
+        pod,
+        actor,
+        "draft.seat_to_bot" if bot else "draft.seat_to_player",
+        after={"seat": seat.position + 1, "player": str(seat.registration or "")},
+        reason=reason,
+    )
+    return pod
+
+
+def _hand_over(pod: Pod, seat: DraftSeat, bot: bool) -> None:
+    """The seat to a bot (which acts at once where it is the seat's turn) or back."""
     seat.bot = bot
     seat.save(update_fields=["bot"])
     pod.version += 1
@@ -159,14 +172,36 @@ def seat_set_bot(*, actor: User, pod_id: int, seat_id: int, bot: bool, reason: s
     elif bot and pod.phase == DraftPhase.AUCTION and not pod.draft.paper:
         auction_continue(pod, now, new_turn=False)
     save_pod(pod)
+
+
+def pod_of_registration(registration_id: int) -> int | None:
+    """The pod where the player has a seat, if the draft has seated them."""
+    return (
+        DraftSeat.objects.filter(registration_id=registration_id)
+        .values_list("pod_id", flat=True)
+        .first()
+    )
+
+
+def seat_to_bot_on_drop(*, actor: User, pod: Pod, registration_id: int, reason: str) -> bool:
+    """A player who drops while their pod is still drafting (auction, review or picking)
+    leaves the seat to a bot, which picks for it from now on; afterwards the seat and its
+    pool stay as they are. The caller holds the event's and this pod's locks (in that
+    order, before the registration's). Returns whether a bot took the seat."""
+    if settle(pod, timezone.now()):
+        save_pod(pod)
+    seat = DraftSeat.objects.filter(pod=pod, registration_id=registration_id).first()
+    if seat is None or seat.bot or pod.phase in (DraftPhase.BUILDING, DraftPhase.DONE):
+        return False
+    _hand_over(pod, seat, True)
     _audit(
         pod,
         actor,
-        "draft.seat_to_bot" if bot else "draft.seat_to_player",
+        "draft.seat_to_bot",
         after={"seat": seat.position + 1, "player": str(seat.registration or "")},
         reason=reason,
     )
-    return pod
+    return True
 
 
 @transaction.atomic
