@@ -9,7 +9,8 @@ read from /proc for the gunicorn processes only, so the client's own CPU is not 
    (``?v=<version>``), nothing moving: requests/s, latency, server CPU.
 2. ``picks``: the same pollers, and every drafter picks once per step through the API at a
    random moment of the first 4 s of the step (``--steps`` steps): pick latency p50/p99 under
-   that load, and the pollers fetching the new fragments.
+   that load, and the pollers fetching the new fragments. Then the same picks with nobody
+   polling (``picks alone``): the pick's own latency and server CPU at that rate.
 3. ``deadline``: a Celery worker (Redis broker) running; pods whose players stop picking at
    the 5-second steps; how long after each deadline the step has moved on (observed in the
    database every 10 ms, no read that would apply it).
@@ -342,6 +343,32 @@ def main() -> None:
             f"polls {len(stats['lat']) / elapsed:.0f}/s "
             f"(status {dict((k, v) for k, v in stats.items() if isinstance(k, int))}, p99 "
             f"{pct(stats['lat'], 0.99):.1f} ms); server CPU {cpu / elapsed * 100:.0f}% of one core"
+        )
+
+        # 2b. the same picks with nobody polling: the pick's own latency at that rate
+        alone: dict = {"picks": [], "pick_status": {}}
+        cpu0, t0 = cpu_seconds(pids), time.monotonic()
+        for _step in range(args.steps):
+            steps = current_steps(drafters)
+
+            async def picks_only(steps: dict = steps) -> None:
+                await asyncio.gather(
+                    *(
+                        picker(args.port, d, steps[s.pk], alone)
+                        for s, d in drafters
+                        if s.pk in steps
+                    )
+                )
+
+            asyncio.run(picks_only())
+        elapsed = time.monotonic() - t0
+        cpu = cpu_seconds(pids) - cpu0
+        picks = alone["picks"]
+        print(
+            f"picks alone: {len(picks)} picks over {args.steps} steps, status "
+            f"{alone['pick_status']}, p50 {pct(picks, 0.5):.1f} ms, p99 {pct(picks, 0.99):.1f} ms, "
+            f"max {max(picks) * 1000:.1f} ms; server CPU {cpu / elapsed * 100:.0f}% of one core "
+            f"({cpu / max(len(picks), 1) * 1000:.1f} ms per pick)"
         )
         server.terminate()
         server.wait(10)
