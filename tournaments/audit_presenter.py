@@ -510,3 +510,31 @@ def filtered_audit(
             kind=data["kind"] or "",
         )
     return entries, form
+
+
+# --- CSV export -------------------------------------------------------------------------------
+AUDIT_EXPORT_BATCH = 500
+
+
+def audit_rows(event: Event, *, visibility: Any) -> Iterable[list[object]]:
+    """The audit log as CSV rows, newest first, each with its sentence in the current
+    language; the event's judges only (anyone else gets the header alone)."""
+    yield ["when", "who", "kind", "action", "what happened", "reason"]
+    if not visibility.runs_event:
+        return
+    entries = list(
+        AuditEntry.objects.filter(event=event)
+        .select_related("actor")
+        .order_by("-created_at", "-pk")
+    )
+    for start in range(0, len(entries), AUDIT_EXPORT_BATCH):
+        for line in audit_lines(entries[start : start + AUDIT_EXPORT_BATCH], event=event):
+            entry = line.entry
+            yield [
+                entry.created_at.isoformat(),
+                entry.actor.public_name if entry.actor else "",
+                line.kind,
+                entry.action,
+                line.sentence,
+                entry.reason,
+            ]

@@ -22,7 +22,7 @@ from tournaments.visibility import EventVisibility
 if TYPE_CHECKING:
     from tournaments.models import Registration
 
-EXPORTS = ("players", "matches", "standings", "picks", "pools")
+EXPORTS = ("players", "matches", "standings", "picks", "pools", "audit")
 GAME_FIELDS = ("chooser", "choice_reason", "choice", "winner", "by_penalty", "random_winner")
 
 
@@ -205,4 +205,8 @@ def export_rows(
         return picks_rows(event, visibility=visibility)
     if what == "pools":
         return pools_rows(event, visibility=visibility)
+    if what == "audit":
+        from tournaments.audit_presenter import audit_rows
+
+        return iter(audit_rows(event, visibility=visibility))
     raise ValueError(f"unknown export {what!r}; choose one of {', '.join(EXPORTS)}")

@@ -125,3 +125,32 @@ def test_every_action_the_services_write_has_its_own_sentence():
 
     generic = [a for a in sorted(actions) if f": {a} (" in sentence(a)]
     assert generic == []
+
+
+def test_the_audit_csv_uses_the_same_sentences_for_judges_only(event, judge, disputed, as_user):
+    import csv
+    import io
+
+    url = reverse("tournaments:export", args=[event.pk, "audit"])
+    body = as_user(judge).get(url).content.decode()
+    rows = list(csv.DictReader(io.StringIO(body)))
+    results = [r for r in rows if r["kind"] == "results"]
+    assert results and results[0]["what happened"].startswith(
+        f"{judge.public_name} set round 1, table 1 ("
+    )
+    spanish = as_user(judge).get("/es" + url).content.decode()
+    assert "fijó la ronda 1, mesa 1" in spanish
+    player = disputed.player_a.player
+    assert list(csv.reader(io.StringIO(as_user(player).get(url).content.decode()))) == [
+        ["when", "who", "kind", "action", "what happened", "reason"]
+    ]
+
+
+def test_export_event_command_writes_the_audit(event, judge, disputed):
+    import io
+
+    from django.core.management import call_command
+
+    out = io.StringIO()
+    call_command("export_event", str(event.pk), "--what", "audit", stdout=out)
+    assert "set round 1, table 1" in out.getvalue()
