@@ -199,7 +199,11 @@ def report(request: HttpRequest, pk: int) -> HttpResponse:
             None if stale else form,
         )
         if outcome.ok:
-            messages.success(request, _report_message(outcome.value))
+            # A dispute is not a success: it waits for a judge.
+            disputed = outcome.value.status == MatchStatus.DISPUTED
+            (messages.warning if disputed else messages.success)(
+                request, _report_message(outcome.value)
+            )
             return redirect("tournaments:my_match", event.pk)
         status = outcome.status
     elif stale:
