@@ -4,7 +4,7 @@ This module owns the arithmetic of a best-of-N match with drawn games. Other
 modules (standings, result reports, the play-or-draw checker) ask it whether a
 score ``(games_won_a, games_won_b, games_drawn)`` can happen and who won.
 
-The reading (see READINGS.md, Humankind "Matches"):
+The reading (see docs/readings.md, Humankind: "Matches"):
 
 * A match is best of N games, N odd (1, 3 or 5). The first player to win
   ``W = (N + 1) // 2`` games wins the match, and no further game is played.

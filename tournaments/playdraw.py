@@ -5,7 +5,7 @@ site stores, per game, who chose, why, the choice and the winner (the ``Game``
 model); this core says who had to choose and refuses a report in which the
 wrong player chose.
 
-The rule, as the project reads it (READINGS.md, Humankind "Play or draw"):
+The rule, as the project reads it (docs/readings.md, Humankind: "Play or draw"):
 
 * Game 1, game 3 and every game after the third: the player who won a random
   method held for that game (coin or die, recorded) chooses.

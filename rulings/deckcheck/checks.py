@@ -1,6 +1,6 @@
 """Deck legality by format, as a value: errors, warnings and Multifacción surcharges.
 
-The reading of the DAR this follows (see the project's READINGS):
+The reading of the DAR this follows (see docs/readings.md, "Constructed formats and deck legality"):
 
 - A deck has exactly one Sanctuary. It is one of the deck's cards, so it
   counts toward the minimum size. A missing Sanctuary is an error in

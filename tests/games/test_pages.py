@@ -125,3 +125,21 @@ def test_water_and_wind_on_the_odds_page(client):
 def test_the_navigation_links_to_both_pages(client):
     html = client.get("/").content.decode()
     assert 'data-nav="game-records"' in html and 'data-nav="qiahn-odds"' in html
+
+
+@pytest.mark.parametrize("path", ["/games/qiahn-tactics/odds/", "/games/records/check/"])
+@pytest.mark.parametrize(
+    ("prefix", "rulebook", "family"),
+    [
+        ("", "the defeat becomes a draw", "only the carrier survives"),
+        ("/es", "la derrota se convierte en empate", "solo sobrevive el portador"),
+    ],
+)
+def test_the_engine_pages_explain_the_two_earth_rulesets(client, path, prefix, rulebook, family):
+    html = client.get(prefix + path).content.decode()
+    start = html.index('data-testid="earth-rulesets"')
+    block = html[start : html.index("</div>", start)]
+    rulebook_item = block[block.index('data-ruleset="rulebook-1"') : block.index("</li>")]
+    family_item = block[block.index('data-ruleset="family-1"') :]
+    assert rulebook in rulebook_item and family not in rulebook_item
+    assert family in family_item

@@ -6,7 +6,7 @@ it is registered under a stable string name, and a format picks an order of
 names (a preset such as ``"dar"``, or its own list). Higher is better for every
 registered tiebreak.
 
-Built in, the DAR / usual TCG columns (READINGS.md, "Swiss beyond the DAR"):
+Built in, the DAR / usual TCG columns (docs/readings.md, "Swiss beyond the DAR"):
 
 * ``match_points``: win 3, draw 1, loss 0; a bye is a win.
 * ``mw``: own match-win percentage, match points / (3 x matches played, byes

@@ -1,7 +1,7 @@
 """The state of an Anachronism game and every rule that changes it.
 
 Line numbers cite the Spanish rules text (``anachronism.es.txt``); where it is
-silent the project's readings apply (documented in ``docs/anachronism-record.md``).
+silent the project's readings apply (``docs/readings.md``, ``docs/anachronism-record.md``).
 
 The game runs: set-up rolls until the totals differ (line 40), the lower
 roller places its warrior on its back line first, then the other; five

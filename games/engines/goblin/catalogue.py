@@ -2,7 +2,7 @@
 
 The printed card texts are not in the source rules, so every effect the engine
 applies comes from a JSON data file (``games/data/goblin-ii-catalogue.json``
-ships the project's defaults from ``READINGS.md``), never from code. The
+ships the project's defaults from ``docs/readings.md``), never from code. The
 engine knows a fixed set of effect *kinds*; the catalogue says which card has
 which, with its numbers:
 

@@ -13,7 +13,7 @@ turns of zero or more card plays closed by "turno"; the exchange ends when
 both pass in a row, when a side concedes, or when air empties a vanguard),
 then resolution. The game ends after the round in which a troop ran out.
 
-Readings the rules leave open (documented in ``docs/goblin-record.md``):
+Readings the rules leave open (``docs/readings.md``, ``docs/goblin-record.md``):
 special equipment acts when the exchange ends, so earth played on the same
 combatant at any time before blocks it; magic changes the printed value
 (copy, multiply) before equipment bonuses are added; a concession defeats

@@ -1,7 +1,7 @@
 """The state of a Qíahn Tactics game and the rules for changing it.
 
 :class:`Game` is mutable: every ``apply_*`` method checks one step against
-the rules (``READINGS.md``), raises :class:`IllegalStepError` with the place
+the rules (``docs/readings.md``), raises :class:`IllegalStepError` with the place
 (round, phase, side) if it is illegal (the state is then unchanged), and
 otherwise performs it. ``check_place`` checks a counter placement without
 performing it; :meth:`Game.copy` gives an independent copy.

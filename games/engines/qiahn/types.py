@@ -1,7 +1,7 @@
 """Qíahn Tactics vocabulary: sides, token types and their dice, counters, rulesets, token ids.
 
 Everything here is a constant of the first edition as the project reads it
-(``READINGS.md``): twelve tokens a side, two of each of six types; one sword
+(``docs/readings.md``): twelve tokens a side, two of each of six types; one sword
 and one shield a side; water and wind for heads, earth and fire for tails.
 Sides, types, counters and outcomes are plain strings (the record's own
 words), so reports and errors quote them as written.

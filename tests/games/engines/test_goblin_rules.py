@@ -1,4 +1,4 @@
-"""Goblin II rules: one case per reading (READINGS.md) and per limit, through the state API.
+"""Goblin II rules: one case per reading (docs/readings.md) and per limit, through the state API.
 
 Card effects come from the catalogue; the last tests change the catalogue and
 watch the engine follow it.

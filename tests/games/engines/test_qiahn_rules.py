@@ -1,4 +1,4 @@
-"""Qíahn Tactics rules, one hand-written case per reading (READINGS.md) and per limit.
+"""Qíahn Tactics rules, one hand-written case per reading (docs/readings.md) and per limit.
 
 Each test writes the record a judge would write from the rulebook and checks
 the verdict: the replayed outcome, or the first illegal step with its place,
