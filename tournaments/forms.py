@@ -16,7 +16,7 @@ from games.validation import record_sides
 from tournaments.infractions import INFRACTIONS
 from tournaments.match_scores import wins_needed
 from tournaments.models import Event, Match, Registration
-from tournaments.models.choices import MatchStatus, PenaltyKind, StaffRole
+from tournaments.models.choices import GameKind, MatchStatus, PenaltyKind, StaffRole
 from tournaments.services.events import EDITABLE, LOCKED_FROM_TOP_CUT, LOCKED_WHEN_RUNNING
 from tournaments.services.registration import MAX_FIXED_TABLE
 from tournaments.services.results import ReportedResult
@@ -47,6 +47,19 @@ EVENT_FIELDS = [
     "qiahn_squad",
 ]
 assert set(EVENT_FIELDS) == EDITABLE
+
+
+QIAHN_GAMES = frozenset({GameKind.QIAHN_TACTICS, GameKind.QIAHN_GOBLIN_II})
+RECORD_GAMES = QIAHN_GAMES | {GameKind.ANACHRONISM}
+# Settings that mean something for some games only: an event's form shows those of its game.
+GAME_FIELDS: dict[str, frozenset[str]] = {
+    "format": frozenset({GameKind.HUMANKIND}),
+    "min_deck_size": frozenset({GameKind.HUMANKIND}),
+    "deck_lists_required": frozenset({GameKind.HUMANKIND}),
+    "record_policy": RECORD_GAMES,
+    "qiahn_ruleset": QIAHN_GAMES,
+    "qiahn_squad": QIAHN_GAMES,
+}
 
 
 class EventForm(forms.ModelForm):
@@ -83,6 +96,16 @@ class EventForm(forms.ModelForm):
                 self.fields[name].help_text = _("Fixed once the first round is paired.")
             elif name in LOCKED_FROM_TOP_CUT:
                 self.fields[name].help_text = _("Fixed once the top cut is paired.")
+        # An event's form has only the settings of its game; a new event's form has them all,
+        # each marked with its games (the page shows those of the game chosen).
+        game = self.instance.game if self.instance.pk else None
+        for name, games in GAME_FIELDS.items():
+            if name not in self.fields:
+                continue
+            if game is not None and game not in games:
+                del self.fields[name]
+            else:
+                self.fields[name].widget.attrs["data-games"] = " ".join(sorted(games))
 
 
 def find_player(text: str) -> User:

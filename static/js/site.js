@@ -4,6 +4,20 @@
 
   // The phone menu: the button shows and hides the links (without this file they stay shown).
   document.documentElement.classList.add("js");
+  // A new event's form: only the settings of the game chosen (they are all sent anyway).
+  document.addEventListener("DOMContentLoaded", function () {
+    var game = document.getElementById("id_game");
+    var fields = document.querySelectorAll("[data-games]");
+    if (!game || !fields.length) { return; }
+    function show() {
+      fields.forEach(function (input) {
+        var box = input.closest(".field") || input;
+        box.hidden = input.dataset.games.split(" ").indexOf(game.value) < 0;
+      });
+    }
+    game.addEventListener("change", show);
+    show();
+  });
   document.addEventListener("DOMContentLoaded", function () {
     var toggle = document.querySelector(".nav-toggle");
     var nav = document.querySelector(".site-nav");
