@@ -9,7 +9,7 @@ class TournamentsConfig(AppConfig):
     def ready(self) -> None:
         from accounts.navigation import NavEntry, register
         from config import deadlines, demo
-        from tournaments.demo import load_events
+        from tournaments.demo import describe_demo_events, load_events
         from tournaments.services.clock import apply_round_deadlines
         from tournaments.services.drafts.clock import apply_draft_deadlines
         from tournaments.services.drafts.demo import load_draft_demo
@@ -18,6 +18,7 @@ class TournamentsConfig(AppConfig):
         deadlines.register("tournaments.draft_pods", apply_draft_deadlines)
         demo.register("events", load_events, order=20)
         demo.register("drafts", load_draft_demo, order=30)
+        demo.register_summary("events", describe_demo_events)
         register(NavEntry("events", _("Events"), "tournaments:event_list", order=10))
         register(
             NavEntry(

@@ -10,8 +10,15 @@ from django.contrib.auth.models import Group
 from django.utils import timezone
 
 from config.demo import DemoContext
-from tournaments.models import Event
-from tournaments.models.choices import MatchStatus, StaffRole
+from tournaments.models import Draft, DraftSeat, Event
+from tournaments.models.choices import (
+    EventStatus,
+    MatchStatus,
+    RegistrationStatus,
+    RoundKind,
+    RoundStatus,
+    StaffRole,
+)
 from tournaments.rules import ORGANISERS_GROUP
 from tournaments.services.clock import round_start_clock
 from tournaments.services.events import event_create, staff_set
@@ -23,6 +30,7 @@ if TYPE_CHECKING:
     from accounts.models import User
     from tournaments.models import Match
 
+DEMO_PREFIX = "Demo:"  # every demo event's name starts so
 OPEN_EVENT = "Demo: Monofacción Open"
 RUNNING_EVENT = "Demo: Humankind league night"
 
@@ -104,11 +112,65 @@ def _running_event(ctx: DemoContext, organiser: User) -> None:
 
 def load_events(ctx: DemoContext) -> list[str]:
     organiser = _organiser(ctx)
+    created = []
     if not Event.objects.filter(name=OPEN_EVENT).exists():
         _open_event(ctx, organiser)
+        created.append(OPEN_EVENT)
     if not Event.objects.filter(name=RUNNING_EVENT).exists():
         _running_event(ctx, organiser)
-    return [
-        f"events: '{OPEN_EVENT}' (registration open) and '{RUNNING_EVENT}' (round 2 running);"
-        f" {ctx.judges[0].username} organises both",
-    ]
+        created.append(RUNNING_EVENT)
+    kept = [name for name in (OPEN_EVENT, RUNNING_EVENT) if name not in created]
+    lines = [f"events: {organiser.username} organises '{OPEN_EVENT}' and '{RUNNING_EVENT}'"]
+    if kept:
+        lines.append("events already there, left as they are: " + ", ".join(f"'{n}'" for n in kept))
+    return lines
+
+
+def _event_state(event: Event) -> str:
+    """An event's state in a few words, read from its rows."""
+    from tournaments.models.draft import DraftPhase
+
+    if event.status == EventStatus.FINISHED:
+        return "finished"
+    latest = event.rounds.order_by("-number").first()
+    if latest is not None:
+        swiss = latest.kind == RoundKind.SWISS
+        of = f" of {event.swiss_rounds}" if swiss and event.swiss_rounds else ""
+        state = {
+            RoundStatus.DRAFT: "paired, not published",
+            RoundStatus.PUBLISHED: "running",
+            RoundStatus.FINISHED: "finished",
+        }.get(latest.status, latest.status)
+        return f"{'Swiss' if swiss else 'top-cut'} round {latest.number}{of} {state}"
+    draft = Draft.objects.filter(event=event).first()
+    if draft is not None:
+        phases = draft.pods.order_by("pk").values_list("phase", flat=True)
+        if phases:
+            labels = ", ".join(str(DraftPhase(phase).label).lower() for phase in phases)
+            return f"booster draft under way: {labels}"
+    return "registration open"
+
+
+def describe_demo_events() -> list[str]:
+    """Every demo event as it is in the database now: state, players, staff, page."""
+    lines = []
+    events = Event.objects.filter(name__startswith=DEMO_PREFIX).order_by("pk")
+    for event in events:
+        players = event.registrations.exclude(
+            status__in=[RegistrationStatus.DROPPED, RegistrationStatus.NO_SHOW]
+        ).count()
+        bots = DraftSeat.objects.filter(pod__draft__event=event, bot=True).count()
+        staff = ", ".join(
+            f"{username} ({StaffRole(role).label.lower()})"
+            for username, role in event.staff.order_by("-role", "user__username").values_list(
+                "user__username", "role"
+            )
+        )
+        who = f"{players} players" + (f" and {bots} bots" if bots else "")
+        lines.append(
+            f"'{event.name}' ({event.get_format_display()}, {event.date:%Y-%m-%d}):"
+            f" {_event_state(event)}; {who}; staff {staff or '-'}; /events/{event.pk}/"
+        )
+    if not lines:
+        lines.append("no demo events")
+    return lines

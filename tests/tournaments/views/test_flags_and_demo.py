@@ -89,4 +89,4 @@ def test_demo_events_load_through_the_services_and_twice_is_once(capsys):
         status=EventStatus.REGISTRATION, name__startswith="Demo:"
     )
     assert open_event.registrations.count() == 10
-    assert "round 2 running" in capsys.readouterr().out
+    assert "Swiss round 2 of 3 running" in capsys.readouterr().out

@@ -74,7 +74,7 @@ def load_draft_demo(ctx: Any) -> list[str]:
     decks = load_sample_auction_decks()
     lines = [f"auction decks: {len(decks)} sample decks (admin: Tournaments › Auction decks)"]
     if Event.objects.filter(name=DRAFT_EVENT).exists():
-        return lines
+        return [*lines, f"draft already there, left as it is: '{DRAFT_EVENT}'"]
     organiser = ctx.judges[0]
     group, _created = Group.objects.get_or_create(name=ORGANISERS_GROUP)
     organiser.groups.add(group)
