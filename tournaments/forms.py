@@ -351,7 +351,9 @@ class ResultForm(forms.Form):
         self.fields["draws"] = forms.TypedChoiceField(
             label=_("Drawn games"), choices=draws, coerce=int, required=False, empty_value=None
         )
-        self.rows = best_of + 2
+        # One game in a one-game match; otherwise room for drawn games and games lost by a
+        # penalty besides the best-of-n.
+        self.rows = 1 if best_of == 1 else best_of + 2
         # Set for a player's report in an event that requires the play-or-draw record.
         self.play_draw_required = False
         # Games a rules engine checks (Qíahn Tactics, Goblin II, Anachronism) also take
