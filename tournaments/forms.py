@@ -13,10 +13,12 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 from games.validation import record_sides
+from tournaments.core import CoreError
+from tournaments.core_messages import core_error
 from tournaments.infractions import INFRACTIONS
-from tournaments.match_scores import wins_needed
+from tournaments.match_scores import MatchScore, check_score, wins_needed
 from tournaments.models import Event, Match, Registration
-from tournaments.models.choices import GameKind, MatchStatus, PenaltyKind, StaffRole
+from tournaments.models.choices import GameKind, MatchStatus, PenaltyKind, RecordPolicy, StaffRole
 from tournaments.services.events import EDITABLE, LOCKED_FROM_TOP_CUT, LOCKED_WHEN_RUNNING
 from tournaments.services.registration import MAX_FIXED_TABLE
 from tournaments.services.results import ReportedResult
@@ -413,9 +415,20 @@ class ResultForm(forms.Form):
                 max_value=999,
                 required=False,
             )
+        policy = self.match.round.event.record_policy
+        if policy == RecordPolicy.IGNORE:
+            return  # the event ignores records: no field for one
         self.fields[f"g{n}_record"] = forms.FileField(
-            label=_("Game record (JSON file)"), required=False
+            label=_("Game record (JSON file)")
+            if policy == RecordPolicy.REQUIRE
+            else _("Game record (JSON file, optional)"),
+            required=False,  # required for the games played only, checked in clean()
         )
+
+    @property
+    def record_required(self) -> bool:
+        """Whether each game played needs its record (a rules engine's game, policy "require")."""
+        return self.qiahn and self.match.round.event.record_policy == RecordPolicy.REQUIRE
 
     @property
     def score_fields(self) -> list[forms.BoundField]:
@@ -444,9 +457,7 @@ class ResultForm(forms.Form):
     def games_open(self) -> bool:
         """Whether the game-by-game part was used (so the page shows it unfolded)."""
         if not self.is_bound:
-            return self.play_draw_required or (
-                self.qiahn and self.match.round.event.record_policy == "require"
-            )
+            return self.play_draw_required or self.record_required
         used = any(
             self[f"g{n}_{part}"].value() for n in range(1, self.rows + 1) for part in ("winner",)
         )
@@ -455,6 +466,7 @@ class ResultForm(forms.Form):
     def _games(self, data: dict[str, Any]) -> list[dict[str, Any]]:
         games: list[dict[str, Any]] = []
         gap = None
+        failed = False
         for n in range(1, self.rows + 1):
             winner = data.get(f"g{n}_winner") or ""
             chooser = data.get(f"g{n}_chooser") or ""
@@ -463,7 +475,8 @@ class ResultForm(forms.Form):
             penalty = bool(data.get(f"g{n}_penalty"))
             extra = self._qiahn_game(n, data) if self.qiahn else {}
             if extra is None:
-                return []
+                failed = True
+                extra = {"invalid": True}
             if not (winner or chooser or random or choice or penalty or extra):
                 gap = gap or n
                 continue
@@ -472,10 +485,24 @@ class ResultForm(forms.Form):
                     f"g{gap}_winner",
                     _("Fill in the games in order: game %(n)s is empty.") % {"n": gap},
                 )
-                return []
+                failed, gap = True, None
             if not winner:
                 self.add_error(f"g{n}_winner", _("Say who won game %(n)s.") % {"n": n})
-                return []
+                failed = True
+                continue
+            if (
+                self.record_required
+                and not penalty
+                and not data.get(f"g{n}_record")
+                and f"g{n}_record" not in self.errors
+            ):
+                self.add_error(
+                    f"g{n}_record",
+                    _("This event requires the record of game %(n)s.") % {"n": n},
+                )
+                failed = True
+            if failed:
+                continue
             game: dict[str, Any] = {
                 "winner": "draw" if winner == "draw" else self.orient[winner],
                 "by_penalty": penalty,
@@ -487,7 +514,7 @@ class ResultForm(forms.Form):
             if choice:
                 game["choice"] = choice
             games.append(game | extra)
-        return games
+        return [] if failed else games
 
     def _qiahn_game(self, n: int, data: dict[str, Any]) -> dict[str, Any] | None:
         """``side_a``, ``score`` and ``record`` of a Qíahn game, as the match sees them;
@@ -526,25 +553,35 @@ class ResultForm(forms.Form):
         return extra
 
     def clean(self) -> dict[str, Any]:
+        """Every problem at once: the score's and each game's, not only the first."""
         data = super().clean()
-        if self.errors:
-            return data
         games = self._games(data)
-        if self.errors:
-            return data
         wins = {value: data.get(f"wins_{value}") for value in self.sides}
         draws = data.get("draws")
-        if all(v is None for v in wins.values()) and draws is None and games:
+        entered = any(f"wins_{value}" in self.errors for value in self.sides) or "draws" in (
+            self.errors
+        )
+        if all(v is None for v in wins.values()) and draws is None and games and not entered:
             counted = {side: sum(1 for g in games if g["winner"] == side) for side in "ab"}
             by_side = {self.orient[v]: v for v in self.sides}
             wins = {by_side[side]: counted[side] for side in "ab"}
             draws = sum(1 for g in games if g["winner"] == "draw")
-        missing = [v for v, n in wins.items() if n is None]
+        missing = [v for v, n in wins.items() if n is None and f"wins_{v}" not in self.errors]
+        if any(name[:1] == "g" and name[1:2].isdigit() for name in self.errors):
+            missing = []  # the games would have given the score: their errors say what is wrong
         for value in missing:
             self.add_error(f"wins_{value}", _("Say how many games were won."))
-        if missing:
-            return data
         oriented = {self.orient[value]: n for value, n in wins.items()}
+        if None not in oriented.values():
+            try:
+                check_score(
+                    MatchScore(oriented["a"], oriented["b"], draws or 0),
+                    best_of=self.match.round.event.games_per_match,
+                )
+            except CoreError as exc:
+                self.add_error(None, core_error(exc).message)
+        if self.errors:
+            return data
         data["result"] = ReportedResult(oriented["a"], oriented["b"], draws or 0, games=games)
         return data
 
