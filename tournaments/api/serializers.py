@@ -11,7 +11,7 @@ from rest_framework import serializers
 
 from tournaments.infractions import INFRACTIONS
 from tournaments.models import AuditEntry, Event, Game, Match, Penalty, Registration, Round
-from tournaments.models.choices import EventStatus, Side
+from tournaments.models.choices import EventStatus, Side, offered_games
 from tournaments.models.event import recommended_swiss_rounds
 from tournaments.services.registration import MAX_FIXED_TABLE
 
@@ -70,6 +70,12 @@ class EventIn(serializers.ModelSerializer):
     class Meta:
         model = Event
         fields = EVENT_SETTINGS
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # Only the games the site can validate (an existing event keeps its own).
+        current = self.instance.game if isinstance(self.instance, Event) else None
+        self.fields["game"].choices = offered_games(current)
 
 
 class PlayerRef(serializers.Serializer):

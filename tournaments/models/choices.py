@@ -11,6 +11,24 @@ class GameKind(models.TextChoices):
     ANACHRONISM = "anachronism", "Anachronism"
 
 
+# Games the site checks without a rules engine: Humankind is the card game whose decks the
+# rulings app checks (deck lists and deck checks), and its results have no game records.
+GAMES_WITHOUT_ENGINE = frozenset({GameKind.HUMANKIND})
+
+
+def offered_games(current: str | None = None) -> list[tuple[str, str]]:
+    """The games an event may be created for: those the site can validate (a rules engine
+    replays its records, or it needs none). ``current``: an existing event's game, kept so
+    its settings can still be saved."""
+    from games.engines.registry import ENGINES  # the engines are not models: no import cycle
+
+    return [
+        (value, label)
+        for value, label in GameKind.choices
+        if value in ENGINES or value in GAMES_WITHOUT_ENGINE or value == current
+    ]
+
+
 class EventFormat(models.TextChoices):
     MONOFACCION = "monofaccion", _("Constructed: Monofacción")
     MULTIFACCION = "multifaccion", _("Constructed: Multifacción")
