@@ -24,6 +24,7 @@ from games.engines.errors import (
     UnreachableScoreError,
 )
 from games.engines.messages import (
+    GOBLIN_SETTING_LABELS,
     JSON_TYPE_LABELS,
     MESSAGES,
     PHASE_LABELS,
@@ -97,6 +98,9 @@ def _params(error: EngineError) -> dict[str, Any]:
             params[key] = pgettext("the root of a game record", "record")
         elif error.code == "record.not_json" and key == "detail":
             params[key] = json_problem_text(value)
+        elif error.code in GOBLIN_SETTING_LABELS and key in ("expected", "value"):
+            label = GOBLIN_SETTING_LABELS[error.code].get(value) if type(value) is str else None
+            params[key] = gettext(label) if label else value
         elif error.code == "syntax.type":
             if key in TYPE_PARAMS and value in JSON_TYPE_LABELS:
                 params[key] = gettext(JSON_TYPE_LABELS[value])

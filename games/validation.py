@@ -54,6 +54,8 @@ def validate_match_record(
     *,
     squad: int | None = None,
     ruleset: str | None = None,
+    mode: str | None = None,
+    scoring: str | None = None,
     require_record: bool = False,
 ) -> Verdict:
     """The verdict on one game's reported result.
@@ -67,9 +69,11 @@ def validate_match_record(
     the record alone. ``squad`` and
     ``ruleset`` are the event's Qíahn Tactics settings: a record with other
     settings is refused, and without a record the score must be reachable
-    under them. ``require_record`` refuses a result that comes without a
-    record. Never raises for bad input: read ``verdict.valid`` and, when it is
-    false, :func:`refusal_message` (or call :func:`refuse_unless_valid`).
+    under them. ``mode`` and ``scoring`` are the event's Goblin II settings: a
+    record that plays another mode or scoring is refused. ``require_record``
+    refuses a result that comes without a record. Never raises for bad input:
+    read ``verdict.valid`` and, when it is false, :func:`refusal_message` (or
+    call :func:`refuse_unless_valid`).
     """
     return check_match_record(
         game,
@@ -77,6 +81,8 @@ def validate_match_record(
         reported_score,
         squad=squad,
         ruleset=ruleset,
+        mode=mode,
+        scoring=scoring,
         require_record=require_record,
     )
 

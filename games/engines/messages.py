@@ -83,6 +83,18 @@ SIDE_PARAMS = frozenset(("side", "other", "owner", "expected"))
 ROLE_PARAMS = frozenset(("role",))
 PHASE_PARAMS = frozenset(("phase",))
 TYPE_PARAMS = frozenset(("expected", "got"))
+# A Goblin II event's mode and scoring, as its setting errors name them.
+GOBLIN_SETTING_LABELS: dict[str, dict[str, str]] = {
+    "event.wrong_mode": {
+        "open": gettext_noop("open"),
+        "semi-covered": gettext_noop("semi-covered"),
+        "covered": gettext_noop("covered"),
+    },
+    "event.wrong_scoring": {
+        "survivors": gettext_noop("survivors (own combatants still in play)"),
+        "captures": gettext_noop("captures (enemy combatants defeated)"),
+    },
+}
 
 MESSAGES: dict[str, str] = {
     # --- reading the record (any game) ------------------------------------------
@@ -462,6 +474,12 @@ MESSAGES: dict[str, str] = {
     ),
     "event.wrong_setting": gettext_noop(
         "%(path)s: this event plays with %(key)s '%(expected)s', but the record has '%(value)s'"
+    ),
+    "event.wrong_mode": gettext_noop(
+        "%(path)s: this event plays the %(expected)s mode, but the record plays the %(value)s mode"
+    ),
+    "event.wrong_scoring": gettext_noop(
+        "%(path)s: this event scores %(expected)s, but the record scores %(value)s"
     ),
     "event.record_required": gettext_noop(
         "this event requires the game record with each reported result"

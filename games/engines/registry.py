@@ -137,12 +137,15 @@ def check_match_record(
     *,
     squad: int | None = None,
     ruleset: str | None = None,
+    mode: str | None = None,
+    scoring: str | None = None,
     require_record: bool = False,
 ) -> Verdict:
     """Check a reported game result, with or without its record, against an event's settings.
 
     - With a record: it must be a record of ``game`` (and, for Qíahn Tactics, of
-      the event's ``squad`` and ``ruleset`` when given), replay legally, and
+      the event's ``squad`` and ``ruleset`` when given; for Goblin II, of its
+      ``mode`` and ``scoring`` when given), replay legally, and
       its replayed score must equal ``reported_score`` when one is given.
     - Without a record: refused if ``require_record``; otherwise a Qíahn
       Tactics ``reported_score`` must be reachable for ``squad`` and
@@ -180,6 +183,17 @@ def check_match_record(
                         "event.wrong_setting",
                         key,
                         {"key": key, "expected": expected, "value": record[key]},
+                    ),
+                )
+    if game == GOBLIN and type(record) is dict:
+        for key, expected in (("mode", mode), ("scoring", scoring)):
+            value = record.get(key)
+            if expected is not None and type(value) is str and value != expected:
+                return Verdict(
+                    game,
+                    False,
+                    error=SettingMismatchError(
+                        f"event.wrong_{key}", key, {"expected": expected, "value": value}
                     ),
                 )
     verdict = check_record(record)

@@ -33,6 +33,8 @@ EVENT_SETTINGS = (
     "record_policy",
     "qiahn_ruleset",
     "qiahn_squad",
+    "goblin_mode",
+    "goblin_scoring",
 )
 
 

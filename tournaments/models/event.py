@@ -99,6 +99,26 @@ class Event(models.Model):
     qiahn_squad = models.PositiveSmallIntegerField(
         _("Qíahn squad"), default=3, choices=[(3, "3"), (6, "6")]
     )
+    # Goblin II: the arsenal's mode and the scoring every game of the event plays.
+    goblin_mode = models.CharField(
+        _("Goblin II mode"),
+        max_length=20,
+        default="open",
+        choices=[
+            ("open", _("open")),
+            ("semi-covered", _("semi-covered")),
+            ("covered", _("covered")),
+        ],
+    )
+    goblin_scoring = models.CharField(
+        _("Goblin II scoring"),
+        max_length=20,
+        default="survivors",
+        choices=[
+            ("survivors", _("survivors (own combatants still in play)")),
+            ("captures", _("captures (enemy combatants defeated)")),
+        ],
+    )
     # The rulings document version the event plays under, pinned when it starts (the
     # version in force on its date then); a version published mid-event does not apply.
     rulings_version = models.ForeignKey(

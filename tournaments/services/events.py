@@ -25,6 +25,8 @@ LOCKED_WHEN_RUNNING = {
     "tiebreaks",
     "qiahn_ruleset",
     "qiahn_squad",
+    "goblin_mode",
+    "goblin_scoring",
     "min_deck_size",
     "swiss_rounds",
     # The rulings version is pinned from the date when the event starts.

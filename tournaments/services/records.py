@@ -25,7 +25,7 @@ from games.validation import (
     validate_match_record,
 )
 from tournaments.models import Event
-from tournaments.models.choices import RecordPolicy
+from tournaments.models.choices import GameKind, RecordPolicy
 
 RECORD_KEYS = ("side_a", "score", "record")
 
@@ -115,6 +115,8 @@ def check_game_records(event: Event, games: list[dict[str, Any]], *, decided: bo
             _side_score(game, number, sides) if has_score else None,
             squad=event.qiahn_squad,
             ruleset=event.qiahn_ruleset,
+            mode=event.goblin_mode if event.game == GameKind.QIAHN_GOBLIN_II else None,
+            scoring=event.goblin_scoring if event.game == GameKind.QIAHN_GOBLIN_II else None,
             require_record=require,
         )
         if not verdict.valid:
