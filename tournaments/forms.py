@@ -18,7 +18,14 @@ from tournaments.core_messages import core_error
 from tournaments.infractions import INFRACTIONS
 from tournaments.match_scores import MatchScore, check_score, wins_needed
 from tournaments.models import Event, Match, Registration
-from tournaments.models.choices import GameKind, MatchStatus, PenaltyKind, RecordPolicy, StaffRole
+from tournaments.models.choices import (
+    GameKind,
+    MatchStatus,
+    PenaltyKind,
+    RecordPolicy,
+    StaffRole,
+    offered_games,
+)
 from tournaments.services.events import EDITABLE, LOCKED_FROM_TOP_CUT, LOCKED_WHEN_RUNNING
 from tournaments.services.registration import MAX_FIXED_TABLE
 from tournaments.services.results import ReportedResult
@@ -90,6 +97,10 @@ class EventForm(forms.ModelForm):
             (name, PRESET_LABELS.get(name, name)) for name in tiebreak_presets()
         ]
         self.fields["tiebreaks"].initial = "dar"
+        if "game" in self.fields:  # only the games the site can validate
+            self.fields["game"].choices = offered_games(
+                self.instance.game if self.instance.pk else None
+            )
         if not self.instance.pk:
             self.fields["play_draw_required"].initial = True  # on by default (Humankind)
         if locked is None:
