@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
+from django.db.models import Count
 from django.forms.models import BaseInlineFormSet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
@@ -21,7 +22,7 @@ from django.utils.translation import gettext_lazy
 from config.errors import DomainError
 from rulings import selectors
 from rulings.core.cards import normalise, parse_card_ref
-from rulings.core.document import Section, make_entry, validate_entries
+from rulings.core.document import SECTION_ORDER, Section, make_entry, validate_entries
 from rulings.deckcheck import FORMATS
 from rulings.errors import CatalogueImportInvalid, IssuesError
 from rulings.forms import CatalogueImportForm, PublishForm
@@ -34,6 +35,7 @@ from rulings.models import (
     DocumentVersion,
     Edition,
     RulingsDocument,
+    SectionChoice,
     VersionStatus,
 )
 from rulings.services import (
@@ -282,11 +284,28 @@ class EntryFormSet(BaseInlineFormSet):
             seen.add(key)
 
 
+def entry_section(request: HttpRequest) -> str:
+    """The document section the editor shows (``?section=``; the first one by default): one
+    section per page keeps a long document's editor on a screen."""
+    asked = request.GET.get("section", "")
+    return asked if asked in SectionChoice.values else SECTION_ORDER[0].value
+
+
 class DocumentEntryInline(admin.StackedInline):
     model = DocumentEntry
     form = EntryForm
     formset = EntryFormSet
     extra = 1
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[DocumentEntry]:
+        return super().get_queryset(request).filter(section=entry_section(request))
+
+    def get_formset(
+        self, request: HttpRequest, obj: DocumentVersion | None = None, **kwargs: Any
+    ) -> type[BaseInlineFormSet]:
+        formset = super().get_formset(request, obj, **kwargs)
+        formset.form.base_fields["section"].initial = entry_section(request)
+        return formset
 
     def _editable(self, obj: DocumentVersion | None) -> bool:
         return obj is not None and obj.status == VersionStatus.DRAFT
@@ -401,11 +420,37 @@ class DocumentVersionAdmin(admin.ModelAdmin):
         form_url: str = "",
         extra_context: dict[str, Any] | None = None,
     ) -> HttpResponse:
+        if object_id is not None:
+            current = entry_section(request)
+            counts = dict(
+                DocumentEntry.objects.filter(version_id=object_id)
+                .values_list("section")
+                .annotate(n=Count("pk"))
+            )
+            extra_context = {
+                **(extra_context or {}),
+                "entry_section": current,
+                "entry_sections": [
+                    {
+                        "value": value,
+                        "label": label,
+                        "count": counts.get(value, 0),
+                        "current": value == current,
+                    }
+                    for value, label in SectionChoice.choices
+                ],
+            }
         try:
             return super().changeform_view(request, object_id, form_url, extra_context)
         except DomainError as exc:
             self.message_user(request, exc.message, messages.ERROR)
             return redirect(request.path)
+
+    def response_change(self, request: HttpRequest, obj: DocumentVersion) -> HttpResponse:
+        response = super().response_change(request, obj)
+        if "_continue" in request.POST and response.status_code == 302:
+            response["Location"] = f"{request.path}?section={entry_section(request)}"
+        return response
 
     # --- the document's own buttons -------------------------------------------------------
     def get_urls(self) -> list[URLPattern]:

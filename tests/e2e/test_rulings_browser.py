@@ -58,11 +58,12 @@ def test_admin_bans_a_card_and_the_player_sees_why_their_list_fails(site, page, 
     page.goto(f"{site}/admin/rulings/documentversion/")
     page.get_by_test_id("start-draft").click()
     expect(page.locator(".messagelist")).to_contain_text("Draft version 2 started")
+    # The editor shows one section per page; the banned list's page offers a new entry in it.
+    page.get_by_test_id("entry-sections").get_by_role("link", name="Banned list").click()
     page.locator("#id_summary_en").fill("Achak moves from the watch list to the banned list.")
     page.locator("#id_summary_es").fill("Achak pasa de la lista de observación a la de prohibidas.")
-    new = page.locator("#id_entries-28-section")
-    new.select_option("banned_list")
-    page.locator("#id_entries-28-card_ref").fill("SU 15")
+    fresh = "[name$='-card_ref']:not([name*='__prefix__'])"
+    page.locator(f".inline-related:not(.has_original) input{fresh}").last.fill("SU 15")
     page.locator("input[name=_continue]").click()
     expect(page.locator(".messagelist")).to_contain_text("was changed successfully")
 
