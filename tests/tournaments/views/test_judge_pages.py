@@ -66,6 +66,8 @@ EVENT_DATA = {
     "min_deck_size": 41,
     "qiahn_ruleset": "rulebook-1",
     "qiahn_squad": 3,
+    "goblin_mode": "open",
+    "goblin_scoring": "survivors",
 }
 
 
