@@ -36,7 +36,9 @@ class User(AbstractUser):
         return self.public_name
 
     def save(self, *args, **kwargs) -> None:
-        password_changed = self._password is not None  # set_password() since the last save
+        # set_password() since the last save, on an account that existed (a new one has no
+        # token and no lockout to lift).
+        password_changed = self._password is not None and not self._state.adding
         super().save(*args, **kwargs)
         if password_changed:
             # Every path that changes a password (the profile, a reset, the admin, the

@@ -207,8 +207,6 @@ def _example_mutations() -> list[str]:
 
 
 def test_engine_messages_on_the_record_checker_are_spanish(db):
-    from rulings.models import Card  # noqa: F401  (the catalogue is not needed)
-
     client = Client()
     blank = set(_parse(client.get("/es/games/records/check/").content.decode()).parts)
     problems = {}

@@ -8,10 +8,17 @@ import datetime as dt
 
 import pytest
 from django.db import IntegrityError, transaction
+from django.http import HttpRequest
+from django.urls import reverse
 from django.utils import timezone
 
+from config.errors import ConflictError, DomainError
+from rulings import selectors
 from rulings.models import DeckCheck
+from rulings.services import deck_check_record, deck_list_submit
 from tests.factories import UserFactory
+from tests.rulings.conftest import quimera_list
+from tournaments.models import AuditEntry, Penalty, Round
 
 pytestmark = pytest.mark.django_db
 
@@ -44,14 +51,6 @@ def test_a_discrepancy_without_a_note_is_refused_by_the_database(event, register
 
 
 # --- helpers -------------------------------------------------------------------------------
-from django.http import HttpRequest  # noqa: E402
-from django.urls import reverse  # noqa: E402
-
-from config.errors import ConflictError, DomainError  # noqa: E402
-from rulings import selectors  # noqa: E402
-from rulings.services import deck_check_record, deck_list_submit  # noqa: E402
-from tests.rulings.conftest import quimera_list  # noqa: E402
-from tournaments.models import AuditEntry, Penalty, Round  # noqa: E402
 
 
 @pytest.fixture

@@ -5,6 +5,9 @@ refusals are the services' domain errors (400 / 403 / 404 / 409 with the reason)
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
@@ -128,6 +131,20 @@ def _auction_out(pod: Pod) -> dict | None:
     }
 
 
+def _card_rows(items: Iterable[Any]) -> list[dict]:
+    return [
+        {
+            "id": c.id,
+            "name": c.name,
+            "ref": c.ref,
+            "faction": c.faction,
+            "type": c.type,
+            "rarity": c.rarity,
+        }
+        for c in items
+    ]
+
+
 def seat_state(request: Request, seat: DraftSeat, outcome: PickOutcome | None = None) -> dict:
     """The seat's state for the reader; after a pick, from the pod and step the pick has
     just written (no second read of the pod)."""
@@ -140,17 +157,6 @@ def seat_state(request: Request, seat: DraftSeat, outcome: PickOutcome | None = 
         )
     else:
         view = drafter_view(seat, visibility_for(request.user, seat.pod.draft.event))
-    cards = lambda items: [  # noqa: E731
-        {
-            "id": c.id,
-            "name": c.name,
-            "ref": c.ref,
-            "faction": c.faction,
-            "type": c.type,
-            "rarity": c.rarity,
-        }
-        for c in items
-    ]
     return {
         "pod": view.pod.number,
         "seat": seat.position + 1,
@@ -162,8 +168,8 @@ def seat_state(request: Request, seat: DraftSeat, outcome: PickOutcome | None = 
         "remaining_seconds": view.remaining,
         "paused": view.pod.is_paused,
         "picked_this_step": view.picked_this_step,
-        "pack": cards(view.pack),
-        "pool": cards(view.pool) if view.pool is not None else None,
+        "pack": _card_rows(view.pack),
+        "pool": _card_rows(view.pool) if view.pool is not None else None,
         "auction": _auction_out(view.pod),
     }
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
@@ -280,7 +281,7 @@ def test_judge_actions_pause_extend_bot_and_back_are_audited():
         "draft.seat_to_bot",
         "draft.seat_to_player",
     } <= actions
-    with pytest.raises(Exception):  # noqa: B017 - a player may not run the pod
+    with pytest.raises(PermissionDenied):  # a player may not run the pod
         pod_pause(actor=first.registration.player, pod_id=pod.pk)
 
 
