@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import copy
+import os
+
 import pytest
 from django.db import connection
+from django.test import override_settings
 
 from tests.factories import DEMO_PASSWORD, UserFactory
 
@@ -14,6 +18,18 @@ def pytest_report_header(config: pytest.Config) -> str:
     engine = settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1]
     broker = settings.CELERY_BROKER_URL or "none (deadlines settle lazily)"
     return f"database backend: {engine}; broker: {broker.split('@')[-1]}"
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _own_cache_keys():
+    """Test processes share one Redis on CI, and their databases hand out the same primary
+    keys: each process keeps its cache keys (standings, live numbers) under its own prefix."""
+    from django.conf import settings
+
+    caches = copy.deepcopy(settings.CACHES)
+    caches["default"]["KEY_PREFIX"] = f"test{os.getpid()}"
+    with override_settings(CACHES=caches):
+        yield
 
 
 @pytest.fixture(autouse=True)

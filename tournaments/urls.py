@@ -10,6 +10,7 @@ from tournaments.views import (
     judge_results,
     judge_rounds,
     lists,
+    live,
     player,
     printing,
 )
@@ -28,6 +29,7 @@ urlpatterns = [
     path("<id:pk>/pairings/", event.pairings_by_table, name="pairings"),
     path("<id:pk>/pairings/by-name/", event.pairings_by_name, name="pairings_by_name"),
     path("<id:pk>/standings/", event.standings, name="standings"),
+    path("<id:pk>/live/", live.event_live, name="event_live"),
     path("<id:pk>/export/<str:what>.csv", exports.export, name="export"),
     # Print views
     path("<id:pk>/print/pairings/", printing.pairings_by_table, name="print_pairings"),

@@ -9,15 +9,48 @@
     });
   }
 
+  // <div hidden data-live-url="/events/5/live/" data-live-version="12" data-live-every="1.5">:
+  // the event's live number is polled every so many seconds while the page is visible; when
+  // it moves, "op:live" is fired on the document and the live parts of the page fetch again.
+  function livePoll() {
+    var marker = document.querySelector("[data-live-url]");
+    if (!marker) { return; }
+    var version = marker.dataset.liveVersion;
+    var every = Math.max(parseFloat(marker.dataset.liveEvery) || 1.5, 1) * 1000;
+    var busy = false;
+    function poll() {
+      if (busy || document.visibilityState !== "visible") { return; }
+      busy = true;
+      fetch(marker.dataset.liveUrl + "?v=" + encodeURIComponent(version), { credentials: "same-origin" })
+        .then(function (response) { return response.status === 200 ? response.json() : null; })
+        .then(function (body) {
+          if (body && String(body.v) !== version) {
+            version = String(body.v);
+            document.dispatchEvent(new Event("op:live"));
+          }
+        })
+        .catch(function () { /* offline for a moment: try again next time */ })
+        .then(function () { busy = false; });
+    }
+    window.setInterval(poll, every);
+    document.addEventListener("visibilitychange", poll);
+  }
+
   // <div id="live" data-refresh="20">: the part of the page that follows the event is fetched
-  // again every so many seconds, unless the reader is typing or has something unfolded in it.
+  // again when the event's live number moves ("op:live"), and every so many seconds anyway
+  // (a safety net), unless the reader is typing or has something unfolded in it.
   function liveRegions() {
     document.querySelectorAll("[data-refresh][id]").forEach(function (region) {
       var seconds = parseInt(region.dataset.refresh, 10);
       if (!seconds || seconds < 5) { return; }
-      window.setInterval(function () {
+      var pending = false;
+      function refresh(force) {
         if (document.visibilityState !== "visible") { return; }
-        if (region.contains(document.activeElement) || region.querySelector("details[open]")) { return; }
+        if (region.contains(document.activeElement) || region.querySelector("details[open]")) {
+          pending = pending || force;  // fetched again once the reader is done
+          return;
+        }
+        pending = false;
         fetch(window.location.href, { credentials: "same-origin", headers: { "X-Requested-With": "fetch" } })
           .then(function (response) { return response.ok ? response.text() : null; })
           .then(function (html) {
@@ -28,8 +61,11 @@
               document.dispatchEvent(new Event("op:refreshed"));
             }
           })
-          .catch(function () { /* offline for a moment: try again next time */ });
-      }, seconds * 1000);
+          .catch(function () { pending = true; });
+      }
+      document.addEventListener("op:live", function () { refresh(true); });
+      document.addEventListener("focusout", function () { if (pending) { window.setTimeout(function () { refresh(true); }, 0); } });
+      window.setInterval(function () { refresh(pending); }, seconds * 1000);
     });
   }
 
@@ -67,6 +103,7 @@
 
   document.addEventListener("DOMContentLoaded", function () {
     autosubmit();
+    livePoll();
     liveRegions();
     game2Hint();
   });

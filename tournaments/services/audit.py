@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from tournaments.live import announce_change
 from tournaments.models import AuditEntry, Event
 
 if TYPE_CHECKING:
@@ -22,7 +23,10 @@ def audit_record(
     after: Any = None,
     reason: str = "",
 ) -> AuditEntry:
-    """Write one entry; call it inside the transaction that makes the change."""
+    """Write one entry; call it inside the transaction that makes the change. Every audited
+    action changes something an event page may show, so the event's live pages are told to
+    look again once it commits."""
+    announce_change(event.pk)
     return AuditEntry.objects.create(
         event=event,
         actor=actor if getattr(actor, "is_authenticated", False) else None,

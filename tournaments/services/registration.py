@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from accounts.login_lockout import locked_usernames, unlock_login
 from accounts.models import User
 from config.errors import ConflictError, DomainError
+from tournaments.live import announce_change
 from tournaments.models import Registration, Round
 from tournaments.models.choices import EventStatus, RegistrationStatus, RoundStatus
 from tournaments.services.audit import audit_record
@@ -63,6 +64,7 @@ def registration_register(*, actor: User, event_id: int) -> Registration:
             return existing  # idempotent: registering twice is registering once
         raise ConflictError(_("You left this event; ask a judge to re-enter you."))
     _ensure_room(event)
+    announce_change(event.pk)
     return _create(event, actor)
 
 

@@ -26,6 +26,7 @@ from config.row_writes import RowInsert, RowUpdate
 from tournaments import match_scores, playdraw
 from tournaments.core import CoreError
 from tournaments.core_messages import core_error
+from tournaments.live import announce_change
 from tournaments.models import Event, Game, Match, Penalty, ResultReport
 from tournaments.models.choices import (
     GameKind,
@@ -516,6 +517,7 @@ def match_report(
         # The report and the match's new status in one statement where the database can.
         match.status = MatchStatus.AWAITING if other is None else MatchStatus.DISPUTED
         write_report(report, writes.match_status.statement(match))
+    announce_change(match.round.event_id)
     return match
 
 

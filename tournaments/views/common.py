@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from config.errors import ConflictError, DomainError, ForbiddenError, NotFoundError
 from tournaments import selectors
+from tournaments.live import POLL_SECONDS, live_version
 from tournaments.models import Event, Match, Round
 from tournaments.visibility import visibility_for
 
@@ -83,7 +84,12 @@ def _report(
 
 
 def get_event(pk: int) -> Event:
-    return get_object_or_404(Event, pk=pk)
+    """The event, with its live number read first: before anything the page shows, so a
+    change landing meanwhile makes the page's next poll fetch again (``tournaments.live``)."""
+    version = live_version(pk)
+    event = get_object_or_404(Event, pk=pk)
+    event.live_version = version
+    return event
 
 
 def require(request: HttpRequest, perm: str, obj: Any = None) -> None:
@@ -105,6 +111,8 @@ def event_context(request: HttpRequest, event: Event, tab: str, **extra: Any) ->
         "can_run": visibility.runs_event,
         "can_change": request.user.has_perm("tournaments.change_event", event),
         "my_registration": selectors.registration_of(event, request.user),
+        "live_version": getattr(event, "live_version", None),
+        "live_poll_seconds": POLL_SECONDS,
         **extra,
     }
 

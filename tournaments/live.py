@@ -1,0 +1,55 @@
+"""Live pages: one number per event that moves whenever something its open pages show
+changes (pairings published, a report, a dispute, the clock, a judge call, the screen).
+
+Open pages poll the number (``GET /events/<id>/live/?v=<n>``) and fetch their live parts
+again only when it moved, so a page learns of a change within its poll interval without a
+reload, and an unchanged poll costs no database query.
+
+The number lives in the shared cache (Redis in production; the embedded default's one
+process has its local-memory cache), not in the database: it is a hint to look again, never
+a fact pages show. Pages read it *before* the data they render, so a change that lands
+between the two makes the next poll fetch again instead of being lost. A missing key (an
+evicted or flushed cache) reads as 0, and a bump of a missing key starts from the clock, so a
+lost key can only cause one needless refresh, never a missed one. The value is opaque: it
+says that something changed, not what.
+
+Services call :func:`announce_change` inside their transaction; the bump happens after the
+commit, so a rolled-back action wakes nobody and a page never sees the new number before the
+new rows.
+"""
+
+from __future__ import annotations
+
+import time
+from functools import partial
+
+from django.core.cache import cache
+from django.db import transaction
+
+# Seconds between polls of an open page; with the fetch that follows a change, pages learn of
+# it within 2 s (the issue's figure). Rendered into the pages, read by static/js/live.js.
+POLL_SECONDS = 1.5
+
+
+def _key(event_id: int) -> str:
+    return f"live:event:{event_id}"
+
+
+def live_version(event_id: int) -> int:
+    """The event's current live number (0 when the cache holds none)."""
+    return int(cache.get(_key(event_id), 0))
+
+
+def _bump(event_id: int) -> None:
+    key = _key(event_id)
+    try:
+        cache.incr(key)
+    except ValueError:  # no key yet (or evicted): start from the clock, never from 0 again
+        if not cache.add(key, time.time_ns() // 1000, timeout=None):
+            cache.incr(key)  # another process created it meanwhile
+
+
+def announce_change(event_id: int, *, using: str | None = None) -> None:
+    """Tell the event's open pages to look again, once the current transaction commits (at
+    once outside a transaction)."""
+    transaction.on_commit(partial(_bump, event_id), using=using)
