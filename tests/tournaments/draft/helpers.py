@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import datetime
 from urllib.parse import quote
 
 from django.db import connection
 
 from rulings.demo import load_rulings_data
 from tests.tournaments.helpers import add_judge, add_players, make_event, make_organiser
+from tournaments.models import Pod
 from tournaments.models.choices import EventFormat
 from tournaments.services.drafts import draft_configure, draft_start
 from tournaments.services.drafts.demo import load_sample_auction_decks
+from tournaments.services.drafts.poll_state import forget_poll_state
 
 
 def draft_event(
@@ -33,6 +36,13 @@ def draft_event(
     if start:
         draft_start(actor=judge, event_id=event.pk)
     return event, judge, regs
+
+
+def move_deadline(pod_id: int, at: datetime.datetime) -> None:
+    """Move a pod's deadline behind the services' back (a test's stand-in for the clock),
+    forgetting what polls had cached about it."""
+    Pod.objects.filter(pk=pod_id).update(deadline=at)
+    forget_poll_state(pod_id)
 
 
 def database_url() -> str:

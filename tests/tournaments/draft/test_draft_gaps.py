@@ -12,7 +12,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from tests.tournaments.draft.helpers import draft_event
+from tests.tournaments.draft.helpers import draft_event, move_deadline
 from tests.tournaments.draft.test_draft_services import conserved
 from tournaments.models import AuditEntry, CardInstance, DraftSeat, Pack, Pick, Pod, Registration
 from tournaments.models.choices import RegistrationStatus
@@ -36,7 +36,7 @@ def client_for(user) -> Client:
 
 
 def expire(pod: Pod) -> None:
-    Pod.objects.filter(pk=pod.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+    move_deadline(pod.pk, timezone.now() - timedelta(seconds=1))
     apply_draft_deadlines()
     pod.refresh_from_db()
 
@@ -120,7 +120,7 @@ def test_deck_building_has_two_minutes_a_judge_extends():
     entry = AuditEntry.objects.get(event=event, action="draft.extend")
     assert entry.after["phase"] == DraftPhase.BUILDING and entry.reason == "slow printer"
     # the extended deadline, not the first one, ends deck building
-    Pod.objects.filter(pk=pod.pk).update(deadline=before + timedelta(seconds=30))
+    move_deadline(pod.pk, before + timedelta(seconds=30))
     pod.refresh_from_db()
     assert apply_draft_deadlines(now=before + timedelta(seconds=1)) == 0
     expire(pod)

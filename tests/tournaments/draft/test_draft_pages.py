@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from rulings.models import DeckList
-from tests.tournaments.draft.helpers import draft_event
+from tests.tournaments.draft.helpers import draft_event, move_deadline
 from tournaments.draft import auction as auction_core
 from tournaments.models import AuditEntry, CardInstance, DraftSeat, Pack, Pick, Pod
 from tournaments.models.draft import DraftPhase
@@ -125,7 +125,7 @@ def test_a_step_past_its_deadline_is_applied_by_the_poll():
     event, _judge, _regs = draft_event(2, auction=False, prefix="dl")
     pod = Pod.objects.get(draft__event=event)
     before = pod.version
-    Pod.objects.filter(pk=pod.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+    move_deadline(pod.pk, timezone.now() - timedelta(seconds=1))
     assert pod_version(pod.pk) > before
     pod.refresh_from_db()
     assert (pod.pack_round, pod.pick_number) == (1, 2)
@@ -218,7 +218,7 @@ def test_deck_building_from_the_pool_refuses_a_short_deck_and_takes_41():
         pod.refresh_from_db()
         if pod.phase in (DraftPhase.BUILDING, DraftPhase.DONE):
             break
-        Pod.objects.filter(pk=pod.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+        move_deadline(pod.pk, timezone.now() - timedelta(seconds=1))
         pod_version(pod.pk)
     assert pod.phase == DraftPhase.BUILDING
     html = client.get(url).content.decode()

@@ -10,7 +10,7 @@ import pytest
 from django.utils import timezone
 
 from config.errors import DomainError
-from tests.tournaments.draft.helpers import draft_event
+from tests.tournaments.draft.helpers import draft_event, move_deadline
 from tests.tournaments.services.test_concurrency import race
 from tournaments.models import CardInstance, Pick, Pod
 from tournaments.models.draft import PickKind
@@ -27,7 +27,7 @@ def test_a_pick_racing_its_deadline_exactly_one_wins(trial):
     first = pod.seats.get(position=0)
     card = step_view(pod).cards[first.pk][0]
     # The deadline falls right now: the sweep and the pick meet on the pod row.
-    Pod.objects.filter(pk=pod.pk).update(deadline=timezone.now() + timedelta(milliseconds=5))
+    move_deadline(pod.pk, timezone.now() + timedelta(milliseconds=5))
     outcomes = race(
         lambda: draft_pick(
             actor=first.registration.player,

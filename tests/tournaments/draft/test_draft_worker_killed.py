@@ -22,7 +22,7 @@ from django.utils import timezone
 
 from config.celery import app
 from config.deadlines import schedule_at
-from tests.tournaments.draft.helpers import database_url, draft_event
+from tests.tournaments.draft.helpers import database_url, draft_event, move_deadline
 from tests.tournaments.draft.test_draft_services import conserved
 from tournaments.models import CardInstance, Pick, Pod
 from tournaments.models.draft import CardSource, DraftPhase, PickKind
@@ -95,7 +95,7 @@ def deadline_in(pod_id: int, seconds: float) -> None:
     services do when a step opens (on commit)."""
     at = timezone.now() + timedelta(seconds=seconds)
     with transaction.atomic():
-        Pod.objects.filter(pk=pod_id).update(deadline=at)
+        move_deadline(pod_id, at)
         schedule_at(DRAFT_DEADLINE_TASK, at)
 
 
@@ -140,14 +140,14 @@ def test_the_draft_finishes_after_the_worker_is_killed_mid_draft(broker):
     # Every later step times out and is applied by a plain read of the pod (the poll).
     steps = 0
     while step_of(pod.pk)[0] == DraftPhase.DRAFTING:
-        Pod.objects.filter(pk=pod.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+        move_deadline(pod.pk, timezone.now() - timedelta(seconds=1))
         pod_version(pod.pk)
         steps += 1
         assert steps <= 48
     pod.refresh_from_db()
     assert pod.phase == DraftPhase.BUILDING
     # Deck building's deadline too, by the sweep.
-    Pod.objects.filter(pk=pod.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+    move_deadline(pod.pk, timezone.now() - timedelta(seconds=1))
     assert apply_draft_deadlines() == 1
     assert apply_draft_deadlines() == 0
     pod.refresh_from_db()

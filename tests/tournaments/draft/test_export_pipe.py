@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from django.utils import timezone
 
-from tests.tournaments.draft.helpers import database_url, draft_event
+from tests.tournaments.draft.helpers import database_url, draft_event, move_deadline
 from tournaments.models import Pick, Pod
 from tournaments.services.drafts import apply_draft_deadlines
 
@@ -44,7 +44,7 @@ def test_a_closed_pipe_ends_the_export_quietly():
     event, _judge, _regs = draft_event(2, auction=False, review_seconds=0, prefix="pipe")
     pod = Pod.objects.get(draft__event=event)
     for _step in range(3):  # three steps time out: six picks to export
-        Pod.objects.filter(pk=pod.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+        move_deadline(pod.pk, timezone.now() - timedelta(seconds=1))
         apply_draft_deadlines()
     assert Pick.objects.filter(pod=pod).count() == 6
     status, err, _out = export(event.pk, close_at_once=True)

@@ -20,6 +20,7 @@ from tournaments.draft.timers import pick_seconds
 from tournaments.models import CardInstance, DraftSeat, Pack, Pick, Pod, TableDeck
 from tournaments.models.draft import CardSource, DraftPhase, PickKind
 from tournaments.services.drafts.clock import clear_deadline, expired, set_deadline
+from tournaments.services.drafts.poll_state import remember_poll_state
 from tournaments.services.locking import lock_pod
 
 POD_FIELDS = [
@@ -37,6 +38,7 @@ BOOSTER_CARDS = 12
 
 def save_pod(pod: Pod) -> None:
     pod.save(update_fields=POD_FIELDS)
+    remember_poll_state(pod)
 
 
 def settle_pod(pod_id: int, now: datetime) -> bool:

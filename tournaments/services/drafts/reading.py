@@ -24,6 +24,7 @@ from tournaments.services.drafts.flow import (
     seat_step,
     step_view,
 )
+from tournaments.services.drafts.poll_state import cached_version, offer_poll_state
 from tournaments.visibility import EventVisibility
 
 COMPLETE = (DraftPhase.BUILDING, DraftPhase.DONE)
@@ -65,9 +66,13 @@ def seat_of_player(event: Event | int, user: Any) -> DraftSeat | None:
 
 
 def pod_version(pod_id: int, now: datetime | None = None) -> int | None:
-    """The cheapest look at a pod (for polling): its version, in one query while nothing
-    has expired; an expired deadline is applied first (then the version is read again)."""
+    """The cheapest look at a pod (for polling): its version, from the cache while a cached
+    answer holds (``poll_state``), else in one query while nothing has expired; an expired
+    deadline is applied first (then the version is read again)."""
     now = now or timezone.now()
+    cached = cached_version(pod_id, now)
+    if cached is not None:
+        return cached
     row = (
         Pod.objects.filter(pk=pod_id)
         .values_list("version", "phase", "deadline", "paused_remaining")
@@ -79,6 +84,7 @@ def pod_version(pod_id: int, now: datetime | None = None) -> int | None:
     if phase != DraftPhase.DONE and paused is None and deadline is not None and deadline <= now:
         settle_if_expired(pod_id, now)
         return Pod.objects.filter(pk=pod_id).values_list("version", flat=True).first()
+    offer_poll_state(pod_id, version, phase, deadline, paused)
     return version
 
 
