@@ -8,8 +8,10 @@ read from /proc for the gunicorn processes only, so the client's own CPU is not 
 1. ``poll``: 64 pods of 8 (512 drafters) each poll their pod's fragment once a second
    (``?v=<version>``), nothing moving: requests/s, latency, server CPU.
 2. ``picks``: the same pollers, and every drafter picks once per step through the API at a
-   random moment of the first 4 s of the step (``--steps`` steps): pick latency p50/p99 under
-   that load, and the pollers fetching the new fragments. Then the same picks with nobody
+   random moment of the first ``--pick-window`` seconds of the step (4 by default: a burst
+   far denser than people at a table, who have 50 s for the first pick; ``--steps``
+   steps): pick latency p50/p99 under that load, and the pollers fetching the new
+   fragments. Then the same picks with nobody
    polling (``picks alone``): the pick's own latency and server CPU at that rate.
 3. ``deadline``: a Celery worker (Redis broker) running; pods whose players stop picking at
    the 5-second steps; how long after each deadline the step has moved on (observed in the
@@ -102,8 +104,10 @@ async def poller(port: int, d: Drafter, stop: float, stats: dict) -> None:
         await asyncio.sleep(max(0.0, 1.0 - (time.monotonic() - tick)))
 
 
-async def picker(port: int, d: Drafter, step: tuple[int, int, int], stats: dict) -> None:
-    await asyncio.sleep(random.random() * 4)
+async def picker(
+    port: int, d: Drafter, step: tuple[int, int, int], stats: dict, window: float
+) -> None:
+    await asyncio.sleep(random.random() * window)
     body = json.dumps({"pack_round": step[0], "pick_number": step[1], "card_instance": step[2]})
     status, _data, took = await request(
         port,
@@ -256,6 +260,12 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=3)
     parser.add_argument("--port", type=int, default=8791)
     parser.add_argument("--deadline-pods", type=int, default=4)
+    parser.add_argument(
+        "--pick-window",
+        type=float,
+        default=4.0,
+        help="each drafter picks at a random moment of the first this many seconds of a step",
+    )
     parser.add_argument("--broker", default="redis://127.0.0.1:6379/11")
     args = parser.parse_args()
     if not os.environ.get("DATABASE_URL", "").startswith("postgres"):
@@ -320,13 +330,13 @@ def main() -> None:
         cpu0, t0 = cpu_seconds(pids), time.monotonic()
         for _step in range(args.steps):
             steps = current_steps(drafters)
-            stop = time.monotonic() + 6
+            stop = time.monotonic() + args.pick_window + 2
 
             async def one_step(stop: float = stop, steps: dict = steps) -> None:
                 await asyncio.gather(
                     *(poller(args.port, d, stop, stats) for d in people),
                     *(
-                        picker(args.port, d, steps[s.pk], pick_stats)
+                        picker(args.port, d, steps[s.pk], pick_stats, args.pick_window)
                         for s, d in drafters
                         if s.pk in steps
                     ),
@@ -354,7 +364,7 @@ def main() -> None:
             async def picks_only(steps: dict = steps) -> None:
                 await asyncio.gather(
                     *(
-                        picker(args.port, d, steps[s.pk], alone)
+                        picker(args.port, d, steps[s.pk], alone, args.pick_window)
                         for s, d in drafters
                         if s.pk in steps
                     )
