@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from urllib.parse import SplitResult, urlsplit
 
 
 def env_str(name: str, default: str = "") -> str:
@@ -36,3 +37,23 @@ def env_list(name: str, default: list[str] | None = None) -> list[str]:
     if raw is None or raw.strip() == "":
         return list(default or [])
     return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+def env_url(name: str, default: str = "") -> str:
+    """An http(s) origin (scheme, host and port, no path), without a trailing slash;
+    refused with the reason when it is anything else."""
+    raw = os.environ.get(name, default).strip()
+    value = raw.rstrip("/")
+    if not value:
+        return ""
+    parts = urlsplit(value)
+    if parts.scheme not in ("http", "https") or not parts.netloc or value != _origin(parts):
+        raise ValueError(
+            f"{name}={raw!r} is not an http:// or https:// origin such as "
+            "http://192.168.1.20:8000 (scheme, host and port only)"
+        )
+    return value
+
+
+def _origin(parts: SplitResult) -> str:
+    return f"{parts.scheme}://{parts.netloc}"

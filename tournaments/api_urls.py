@@ -6,6 +6,7 @@ from tournaments.api import views as v
 urlpatterns = [
     # First: every player reports every round, so the resolver should try this one first.
     path("matches/<id:pk>/report/", v.MatchReport.as_view(), name="match-report"),
+    path("matches/<id:pk>/confirm/", v.MatchConfirmReport.as_view(), name="match-confirm"),
     path("events/", v.EventListCreate.as_view(), name="event-list"),
     path("events/<id:pk>/", v.EventDetail.as_view(), name="event-detail"),
     path("events/<id:pk>/players/", v.EventPlayers.as_view(), name="event-players"),

@@ -216,6 +216,23 @@ class DropForm(forms.Form):
         self.fields["reason"].required = reason_required
 
 
+class ConfirmResultForm(forms.Form):
+    """The one-tap confirmation of the opponent's report: the score the page showed, from
+    the confirming player's side (hidden fields), so a report changed since is not agreed to
+    unseen."""
+
+    mine = forms.IntegerField(min_value=0, max_value=99, widget=forms.HiddenInput)
+    theirs = forms.IntegerField(min_value=0, max_value=99, widget=forms.HiddenInput)
+    draws = forms.IntegerField(min_value=0, max_value=99, widget=forms.HiddenInput)
+
+    def seen_score(self, side: str) -> tuple[int, int, int]:
+        """The score as the match has it: player A's games, player B's, drawn."""
+        data = self.cleaned_data
+        if side == "a":
+            return (data["mine"], data["theirs"], data["draws"])
+        return (data["theirs"], data["mine"], data["draws"])
+
+
 class ReasonForm(forms.Form):
     reason = forms.CharField(label=_("Reason"), max_length=300, required=False)
 

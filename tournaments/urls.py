@@ -44,6 +44,7 @@ urlpatterns = [
     path("<id:pk>/register/", player.register, name="register"),
     path("<id:pk>/me/", player.my_match, name="my_match"),
     path("matches/<id:pk>/report/", player.report, name="report"),
+    path("matches/<id:pk>/confirm/", player.confirm, name="confirm_result"),
     path("registrations/<id:pk>/drop/", player.drop, name="drop"),
     # Booster drafts: the drafter's pages
     path("<id:pk>/draft/", draft.my_draft, name="my_draft"),

@@ -205,6 +205,24 @@ class ReportOut(serializers.ModelSerializer):
         )
 
 
+class ConfirmIn(serializers.Serializer):
+    """The opponent's report as the caller saw it, oriented as the match is."""
+
+    games_won_a = serializers.IntegerField(min_value=0, max_value=9)
+    games_won_b = serializers.IntegerField(min_value=0, max_value=9)
+    games_drawn = serializers.IntegerField(min_value=0, max_value=9, default=0)
+
+
+class ConfirmOut(ReportOut):
+    changed = serializers.BooleanField(
+        read_only=True,
+        help_text="false when the caller had already sent this report: nothing was written",
+    )
+
+    class Meta(ReportOut.Meta):
+        fields = (*ReportOut.Meta.fields, "changed")
+
+
 _DATETIME = serializers.DateTimeField()
 
 

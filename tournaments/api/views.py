@@ -335,6 +335,25 @@ class MatchReport(APIView):
         return Response(s.report_payload(match))
 
 
+@extend_schema(tags=TAG, request=s.ConfirmIn, responses=s.ConfirmOut)
+class MatchConfirmReport(APIView):
+    """A player agrees with their opponent's report: their own report becomes the
+    opponent's (score and games), which confirms the match. The body is the opponent's
+    score as the caller saw it; if the opponent changed it since, 409 (`report_changed`)
+    and nothing changes. Confirming again changes nothing (`changed` is false)."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    def post(self, request: Request, pk: int) -> Response:
+        data = _input(s.ConfirmIn, request)
+        confirmation = results.match_confirm_report(
+            actor=request.user,
+            match_id=pk,
+            seen_score=(data["games_won_a"], data["games_won_b"], data["games_drawn"]),
+        )
+        return Response({**s.report_payload(confirmation.match), "changed": confirmation.changed})
+
+
 @extend_schema(tags=TAG, request=s.OverrideIn, responses=s.MatchOut)
 class MatchSetResult(APIView):
     """A judge enters or overrides the result (audited)."""

@@ -521,6 +521,59 @@ def match_report(
     return match
 
 
+@dataclass(frozen=True)
+class Confirmation:
+    """What a one-tap confirmation did: ``changed`` is False when the player had already
+    sent the same report (a second tap), and nothing was written."""
+
+    match: Match
+    changed: bool
+
+
+@transaction.atomic
+def match_confirm_report(
+    *, actor: User, match_id: int, seen_score: tuple[int, int, int]
+) -> Confirmation:
+    """A player agrees with their opponent's report in one tap: their own report becomes the
+    opponent's (score and games), sent through ``match_report``, which confirms the match.
+
+    ``seen_score`` is the opponent's report as the player's page showed it (player A's games,
+    player B's, drawn): if the opponent has changed it since, the confirmation is refused
+    and nothing changes, so nobody agrees to a score they have not seen."""
+    match = lock_match(match_id, with_users=False)
+    ensure_allowed(actor, "tournaments.report_result", match)
+    mine = next(
+        (r for r in (match.player_a, match.player_b) if r is not None and r.player_id == actor.pk),
+        None,
+    )
+    if mine is None:
+        raise ConflictError(_("Only the two players of a match report it; judges enter results."))
+    reports = {r.registration_id: r for r in players_reports(match)}
+    own = reports.get(mine.pk)
+    other = next((r for pk, r in reports.items() if pk != mine.pk), None)
+    if other is None:
+        raise ConflictError(
+            _("Your opponent has not reported this match yet: there is nothing to confirm."),
+            code="nothing_to_confirm",
+        )
+    if own is not None and _agree(own, other):
+        return Confirmation(match=match, changed=False)
+    if tuple(seen_score) != other.score:
+        raise ConflictError(
+            _(
+                "Your opponent has changed their report since your page showed it: "
+                "check the new one and confirm again."
+            ),
+            code="report_changed",
+        )
+    confirmed = match_report(
+        actor=actor,
+        match_id=match.pk,
+        result=ReportedResult(*other.score, games=list(other.games or [])),
+    )
+    return Confirmation(match=confirmed, changed=True)
+
+
 def refuse_own_match(actor: User, match: Match) -> None:
     """A judge who plays in the match may not decide its result: refused with the reason,
     and the attempt is in the audit log (written at once, so the refusal cannot undo it)."""

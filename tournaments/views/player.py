@@ -16,11 +16,11 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments import selectors
 from tournaments.flags import describe_match
-from tournaments.forms import DropForm, player_result_form
+from tournaments.forms import ConfirmResultForm, DropForm, player_result_form
 from tournaments.models import Match, Registration
 from tournaments.models.choices import EventStatus, MatchStatus, RoundStatus
 from tournaments.services.registration import registration_drop, registration_register
-from tournaments.services.results import match_report
+from tournaments.services.results import match_confirm_report, match_report
 from tournaments.views.common import attempt, event_context, get_event, round_clock
 
 if TYPE_CHECKING:
@@ -174,14 +174,11 @@ def report(request: HttpRequest, pk: int) -> HttpResponse:
         Match.objects.select_related("round__event", *selectors.MATCH_RELATED), pk=pk
     )
     event = match.round.event
+    side = _side_of(request, match)
+    if side is None:  # a judge who does not play in it (a scanned slip too): result entry
+        return redirect("tournaments:result", match.pk)
     if request.method == "GET":
         return redirect("tournaments:my_match", event.pk)
-    registration = selectors.registration_of(event, request.user)
-    side = match.side_of(registration.pk) if registration else None
-    if side is None:
-        if request.user.has_perm("tournaments.override_result", match):
-            return redirect("tournaments:result", match.pk)
-        raise PermissionDenied
     form = player_result_form(match, side, request.POST, request.FILES)
     # A page left open from an earlier round: its refusal is a message above today's match.
     current = selectors.current_round(event, published_only=True)
@@ -212,6 +209,57 @@ def report(request: HttpRequest, pk: int) -> HttpResponse:
                 messages.error(request, error)
     context = _my_match_context(request, event, form=None if stale else form)
     return render(request, "tournaments/my_match.html", context, status=status)
+
+
+def _side_of(request: HttpRequest, match: Match) -> str | None:
+    """The requester's side of ``match`` ("a" or "b"); None for a judge who does not play in
+    it. Anyone else is refused."""
+    registration = selectors.registration_of(match.round.event, request.user)
+    side = match.side_of(registration.pk) if registration else None
+    if side is None and not request.user.has_perm("tournaments.override_result", match):
+        raise PermissionDenied
+    return side
+
+
+@login_required
+@require_POST
+def confirm(request: HttpRequest, pk: int) -> HttpResponse:
+    """One tap: the player agrees with the report their opponent sent (the score their page
+    showed travels with the tap). A second tap changes nothing and says so."""
+    match = get_object_or_404(
+        Match.objects.select_related("round__event", *selectors.MATCH_RELATED), pk=pk
+    )
+    event = match.round.event
+    side = _side_of(request, match)
+    if side is None:
+        return redirect("tournaments:result", match.pk)
+    form = ConfirmResultForm(request.POST)
+    if not form.is_valid():
+        messages.error(
+            request,
+            _("This confirmation lacks the score it confirms: reload the page and tap again."),
+        )
+        return render(
+            request, "tournaments/my_match.html", _my_match_context(request, event), status=400
+        )
+    outcome = attempt(
+        request,
+        lambda: match_confirm_report(
+            actor=request.user, match_id=match.pk, seen_score=form.seen_score(side)
+        ),
+    )
+    if not outcome.ok:
+        context = _my_match_context(request, event)
+        return render(request, "tournaments/my_match.html", context, status=outcome.status)
+    confirmation = outcome.value
+    if not confirmation.changed:
+        messages.info(request, _("You had already confirmed this result: nothing changed."))
+    else:
+        disputed = confirmation.match.status == MatchStatus.DISPUTED
+        (messages.warning if disputed else messages.success)(
+            request, _report_message(confirmation.match)
+        )
+    return redirect("tournaments:my_match", event.pk)
 
 
 def _report_message(match: Match) -> str:
