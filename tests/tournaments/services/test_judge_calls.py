@@ -358,6 +358,6 @@ def test_every_step_reads_as_a_sentence_in_english_and_spanish(call, judge, even
         "Organiser orga answered the judge call of P Player 000 at round 1, table 1: a time "
         "extension of 3 minutes.",
     ]
-    assert spanish[0] == "P Player 000 llamó a un juez a la ronda 1, mesa 1 (duda de reglas)."
+    assert spanish[0] == "P Player 000 llamó a un juez en ronda 1, mesa 1 (duda de reglas)."
     assert all(s not in english for s in spanish)
     assert all(e.after["at"] for e in entries)

@@ -212,4 +212,4 @@ def test_the_pages_in_spanish(as_user, event, table, caller, judge):
         judge_client.cookies["django_language"] = "es"
         queue = judge_client.get(reverse("tournaments:judge_calls", args=[event.pk]))
         text = queue.content.decode()
-        assert "Llamadas a juez" in text and "Reclamar" in text and "Duda de reglas" in text
+        assert "Llamadas a juez" in text and "Hacerme cargo" in text and "Duda de reglas" in text
