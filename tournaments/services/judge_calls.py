@@ -111,11 +111,15 @@ def _refuse_if_escalated(actor: User, call: JudgeCall) -> None:
         )
 
 
+def no_such_call_message() -> str:
+    return _("There is no such judge call.")
+
+
 def _unlocked_ids(call_id: int) -> tuple[int, int]:
     """The call's event and match, read without a lock so they can be locked first."""
     row = JudgeCall.objects.filter(pk=call_id).values_list("event_id", "match_id").first()
     if row is None:
-        raise NotFoundError(_("There is no such judge call."))
+        raise NotFoundError(no_such_call_message())
     return row
 
 
