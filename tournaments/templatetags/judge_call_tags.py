@@ -38,3 +38,19 @@ def judge_call_panel(context: template.Context) -> dict[str, Any]:
         csrf_token=context.get("csrf_token"),
     )
     return panel
+
+
+@register.inclusion_tag("tournaments/_judge_call_dashboard_panel.html", takes_context=True)
+def judge_call_times_panel(context: template.Context) -> dict[str, Any]:
+    """The round dashboard's panel: open calls and the waiting and handling times per round
+    (for the event's judges; nothing for anyone else)."""
+    event = context.get("event")
+    visibility = context.get("visibility")
+    if event is None or visibility is None or not visibility.runs_event:
+        return {"shown": False}
+    return {
+        "shown": True,
+        "event": event,
+        "open_calls": len(judge_call_selectors.call_queue(event, visibility)),
+        "times": judge_call_selectors.event_call_times(event, visibility),
+    }

@@ -213,3 +213,10 @@ def test_the_pages_in_spanish(as_user, event, table, caller, judge):
         queue = judge_client.get(reverse("tournaments:judge_calls", args=[event.pk]))
         text = queue.content.decode()
         assert "Llamadas a juez" in text and "Hacerme cargo" in text and "Duda de reglas" in text
+
+
+def test_the_round_dashboard_shows_the_calls_panel(as_user, event, table, caller, judge):
+    judge_call_create(actor=caller.player, match_id=table.pk, reason="rules_question")
+    page = as_user(judge).get(reverse("tournaments:dashboard", args=[event.pk])).content.decode()
+    assert 'data-testid="dashboard-judge-calls"' in page
+    assert "1 open call" in page and 'data-round="1"' in page
