@@ -235,6 +235,8 @@ JudgeCallEscalate = _step_view(
     EscalateIn,
     "Hand the call to the head judge (the event's organiser), who alone may then take it.",
 )
+
+
 @extend_schema(tags=TAG, request=ResolveIn, responses=JudgeCallOut)
 class JudgeCallResolve(APIView):
     """Answer the call: a ruling, a time extension for the table (minutes), a penalty for one
@@ -255,6 +257,8 @@ class JudgeCallResolve(APIView):
             penalty_deviation_reason=data["deviation_reason"],
         )
         return Response(_out(call))
+
+
 JudgeCallCancel = _step_view(
     services.judge_call_cancel, None, "The player who called withdraws the call."
 )
