@@ -11,10 +11,12 @@ from tests.tournaments.services.test_concurrency import race
 from tournaments.models import AuditEntry, JudgeCall, Match, Penalty
 from tournaments.models.choices import PenaltyKind
 from tournaments.models.judge_call import JudgeCallState
+from tournaments.services.clock import match_extend_time
 from tournaments.services.judge_calls import (
     judge_call_cancel,
     judge_call_claim,
     judge_call_create,
+    judge_call_escalate,
     judge_call_resolve,
 )
 from tournaments.services.results import ReportedResult, match_report
@@ -118,3 +120,31 @@ def test_a_match_loss_answer_meets_the_players_reports(setting):
     )
     assert Match.objects.get(pk=match.pk).status == "confirmed"
     assert Penalty.objects.count() == (1 if isinstance(outcomes[0], JudgeCall) else 0)
+
+
+def test_an_escalation_meets_another_judges_claim(setting):
+    _event, judges, _regs, _match, call = setting
+    outcomes = race(
+        lambda: judge_call_escalate(actor=judges[0], call_id=call.pk),
+        lambda: judge_call_claim(actor=judges[1], call_id=call.pk),
+    )
+    call.refresh_from_db()
+    if call.state == JudgeCallState.ESCALATED:
+        # Escalated first: the claim was refused (only the head judge takes it now).
+        assert isinstance(outcomes[1], DomainError), outcomes
+    else:
+        assert call.state == JudgeCallState.CLAIMED and call.claimed_by == judges[1]
+        assert isinstance(outcomes[0], ConflictError), outcomes
+
+
+def test_a_call_extension_and_a_dashboard_extension_add_up(setting):
+    _event, judges, _regs, match, call = setting
+    outcomes = race(
+        lambda: judge_call_resolve(
+            actor=judges[0], call_id=call.pk, outcome="time_extension", extension_minutes=3
+        ),
+        lambda: match_extend_time(actor=judges[1], match_id=match.pk, seconds=120),
+    )
+    assert not any(isinstance(o, Exception) for o in outcomes), outcomes
+    match.refresh_from_db()
+    assert match.extension_seconds == 300
