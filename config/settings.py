@@ -287,6 +287,11 @@ SPECTACULAR_SETTINGS = {
         "PenaltyKindEnum": "tournaments.models.choices.PenaltyKind",
         "SideEnum": "tournaments.models.choices.Side",
         "GameWinnerEnum": [("a", "a"), ("b", "b"), ("draw", "draw")],
+        "JudgeCallOutcomeEnum": "tournaments.models.judge_call.JudgeCallOutcome",
+        "JudgeCallReasonEnum": "tournaments.models.judge_call.JudgeCallReason",
+        "JudgeCallStateEnum": "tournaments.models.judge_call.JudgeCallState",
+        # The deck check's outcome keeps its name now that judge calls have one too.
+        "OutcomeEnum": "rulings.models.decklist.DeckCheckOutcome",
     },
 }
 

@@ -1,6 +1,7 @@
 from django.urls import path
 
 from tournaments.api import drafts as d
+from tournaments.api import judge_calls as jc
 from tournaments.api import views as v
 
 urlpatterns = [
@@ -55,4 +56,14 @@ urlpatterns = [
     path("pods/<id:pk>/seat-bot/", d.PodSeatBot.as_view(), name="pod-seat-bot"),
     path("pods/<id:pk>/begin-picking/", d.PodBeginPicking.as_view(), name="pod-begin-picking"),
     path("packs/<id:pk>/replace/", d.PackReplace.as_view(), name="pack-replace"),
+    path("events/<id:pk>/judge-calls/", jc.EventJudgeCalls.as_view(), name="event-judge-calls"),
+    path("matches/<id:pk>/judge-calls/", jc.MatchJudgeCall.as_view(), name="match-judge-call"),
+    path("judge-calls/<id:pk>/", jc.JudgeCallDetail.as_view(), name="judge-call-detail"),
+    path("judge-calls/<id:pk>/claim/", jc.JudgeCallClaim.as_view(), name="judge-call-claim"),
+    path("judge-calls/<id:pk>/release/", jc.JudgeCallRelease.as_view(), name="judge-call-release"),
+    path(
+        "judge-calls/<id:pk>/escalate/", jc.JudgeCallEscalate.as_view(), name="judge-call-escalate"
+    ),
+    path("judge-calls/<id:pk>/resolve/", jc.JudgeCallResolve.as_view(), name="judge-call-resolve"),
+    path("judge-calls/<id:pk>/cancel/", jc.JudgeCallCancel.as_view(), name="judge-call-cancel"),
 ]

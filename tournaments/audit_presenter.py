@@ -42,6 +42,7 @@ KINDS: dict[str, tuple[Any, tuple[str, ...]]] = {
     "penalties": (gettext_lazy("Penalties"), ("penalty.",)),
     "decks": (gettext_lazy("Deck lists and checks"), ("deck_check.", "card_pool.")),
     "draft": (gettext_lazy("Booster draft"), ("draft.",)),
+    "judge_calls": (gettext_lazy("Judge calls"), ("judge_call.",)),
 }
 
 
@@ -185,6 +186,49 @@ SIMPLE_SENTENCES = {
 }
 
 
+JUDGE_CALL_SENTENCES = {
+    "judge_call.create": gettext_lazy("%(actor)s called a judge to %(round)s (%(reason)s)."),
+    "judge_call.claim": gettext_lazy(
+        "%(actor)s claimed the judge call of %(caller)s at %(round)s."
+    ),
+    "judge_call.release": gettext_lazy(
+        "%(actor)s released the judge call of %(caller)s at %(round)s."
+    ),
+    "judge_call.escalate": gettext_lazy(
+        "%(actor)s escalated the judge call of %(caller)s at %(round)s to the head judge."
+    ),
+    "judge_call.cancel": gettext_lazy("%(actor)s cancelled their judge call at %(round)s."),
+}
+
+
+def _judge_call_sentence(action: str, values: dict[str, Any], after: dict[str, Any]) -> str:
+    from tournaments.models.judge_call import JudgeCallOutcome, JudgeCallReason
+
+    reason = after.get("reason")
+    values = {
+        **values,
+        "caller": after.get("caller") or "—",
+        "reason": str(JudgeCallReason(reason).label).lower()
+        if reason in JudgeCallReason.values
+        else "—",
+    }
+    if action in JUDGE_CALL_SENTENCES:
+        return str(JUDGE_CALL_SENTENCES[action]) % values
+    outcome = after.get("outcome")
+    if outcome == JudgeCallOutcome.TIME_EXTENSION:
+        answer = _("a time extension of %(minutes)s minutes") % {
+            "minutes": after.get("minutes", "?")
+        }
+    elif outcome in JudgeCallOutcome.values:
+        answer = str(JudgeCallOutcome(outcome).label).lower()
+    else:
+        answer = "—"
+    return _("%(actor)s answered the judge call of %(caller)s at %(round)s: %(answer)s.") % {
+        **values,
+        "answer": answer,
+    }
+
+
 class _Context:
     """What the sentences of one page of entries need, read in one query per kind."""
 
@@ -252,6 +296,10 @@ def _sentence(entry: AuditEntry, ctx: _Context) -> tuple[str, int | None, tuple[
         player = after_dict.get("player") or "—"
         text = template % {**values, "seat": after_dict.get("seat", "?"), "player": player}
         return text, None, (*people, player)
+    if action.startswith("judge_call."):
+        text = _judge_call_sentence(action, values, after_dict)
+        caller = after_dict.get("caller")
+        return text, round_number, (*people, caller) if caller else people
     if action == "result.set" and (not place or table is None):
         text = _("%(actor)s set a result (%(round)s).") % values
         return text, round_number, people

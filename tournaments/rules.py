@@ -91,10 +91,15 @@ rules.add_perm("tournaments.change_event", is_event_organiser | is_site_admin)
 rules.add_perm("tournaments.manage_staff", is_event_organiser | is_site_admin)
 rules.add_perm("tournaments.run_event", staff)
 rules.add_perm("tournaments.view_audit", staff)
+# The head judge, to whom judges escalate calls: the event's organiser (there is no separate
+# role; an event's organisers are its head judges), or a site admin.
+rules.add_perm("tournaments.head_judge", is_event_organiser | is_site_admin)
 rules.add_perm("tournaments.access_judge_desk", is_judge_somewhere | is_site_admin)
 rules.add_perm("tournaments.register", rules.is_authenticated)
 rules.add_perm("tournaments.drop_registration", is_registration_owner | staff)
 rules.add_perm("tournaments.report_result", is_match_player | staff)
+# A player calls a judge to their own table, and may cancel their own call.
+rules.add_perm("tournaments.call_judge", is_registration_owner)
 # A judge who plays in a match does not decide its result: another judge must.
 rules.add_perm("tournaments.override_result", staff & ~is_match_player)
 rules.add_perm("tournaments.view_deck_lists", staff)

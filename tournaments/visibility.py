@@ -12,7 +12,8 @@ themselves, so no path shows what another hides:
 - a booster draft (DAR 4.1.1: no notes, no reviewing picks until drafting is complete):
   while a pod drafts, a player sees only the pack in front of their own seat; the pools
   and the pick log of a pod are for the event's judges until its drafting is complete,
-  then for every reader of the event.
+  then for every reader of the event;
+- judge calls: the event's judges see every call; a player sees only their own.
 """
 
 from __future__ import annotations
@@ -57,6 +58,10 @@ class EventVisibility:
         """Whether the reader sees the cards of the deck this seat won at the auction (said
         out loud at the table; the DAR gives every player time to review their own)."""
         return self.pack_in_front(seat_registration_id)
+
+    def judge_call(self, caller_registration_id: int) -> bool:
+        """Whether the reader sees this judge call (its reason, note, state and answer)."""
+        return self.runs_event or caller_registration_id in self.own_registration_ids
 
     def private_of(self, registration_id: int | None) -> bool:
         """Whether the reader sees this player's drop reason and disqualification."""

@@ -14,6 +14,7 @@ from tournaments.models.draft import (
     TableDeck,
 )
 from tournaments.models.event import Event, EventStaff, ResultsVersion
+from tournaments.models.judge_call import JudgeCall
 from tournaments.models.match import Game, Match, ResultReport, Seat
 from tournaments.models.penalty import Penalty
 from tournaments.models.registration import Registration
@@ -30,6 +31,7 @@ __all__ = [
     "Event",
     "EventStaff",
     "Game",
+    "JudgeCall",
     "Match",
     "Pack",
     "Penalty",

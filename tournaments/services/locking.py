@@ -1,6 +1,7 @@
 """Row locks, always taken in one order, so that no two actions can wait on each other:
 
-    event -> draft pod -> round -> match -> registration -> the event's results version
+    event -> draft pod -> round -> match -> judge call -> registration
+          -> the event's results version
 
 each kind by primary key. An action may skip kinds, never go back: an action that holds a
 match never then locks its event or round, and one that holds a registration never then
@@ -13,6 +14,11 @@ The locks are ``FOR NO KEY UPDATE``: they never change a key, so they do not blo
 ``FOR KEY SHARE`` locks PostgreSQL takes on a referenced row when another transaction
 inserts a report, penalty or audit entry pointing at it (an audit entry of any action
 points at the event).
+
+A judge call is locked after its match and before any registration: answering a call with
+a time extension or a penalty holds the match (and, for a penalty, the event before it),
+then the call, then lets the clock or penalty service take the player's registration; a
+claim, a release, an escalation or a player's cancellation locks the call alone.
 
 A draft pod's row guards everything of that pod (seats, auction decks, packs, card
 instances, picks): a pick, a deadline applied by a worker, the sweep or a read, and a
@@ -36,7 +42,7 @@ from accounts.models import User
 from config.errors import NotFoundError
 from config.joined_rows import JoinedRows, quoted
 from config.prepared import hot_cursor
-from tournaments.models import Event, Match, Pod, Registration, Round
+from tournaments.models import Event, JudgeCall, Match, Pod, Registration, Round
 
 M = TypeVar("M", bound=Model)
 
@@ -114,6 +120,14 @@ def lock_match(match_id: int, *, with_users: bool = True) -> Match:
         if player_b is not None:
             player_b.player = users[1]
     return match
+
+
+def lock_judge_call(call_id: int) -> JudgeCall:
+    return _get_locked(
+        JudgeCall.objects.select_related("event", "round", "match", "caller__player"),
+        call_id,
+        _("There is no such judge call."),
+    )
 
 
 def lock_registration(registration_id: int) -> Registration:

@@ -54,7 +54,7 @@ def test_a_required_record_is_shown_and_not_optional(as_user):
     body = my_match_page(as_user, event, regs[0].player)
     assert '<details class="games" open' in body
     assert 'name="report-g1_record"' in body
-    assert "(optional)" not in body
+    assert "Game record (JSON file)" in body and "Game record (JSON file, optional)" not in body
 
 
 def test_an_accepted_record_is_optional(as_user):
