@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.conf import settings
 from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
@@ -48,3 +49,7 @@ class NotificationPreferencesForm(forms.ModelForm):
     class Meta:
         model = NotificationPreferences
         fields = (*NotificationKind.values, "language")
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["language"].choices = [("", _("The site's language")), *settings.LANGUAGES]

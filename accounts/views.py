@@ -62,7 +62,7 @@ def _profile_page(
 ) -> HttpResponse:
     if notifications_form is None:
         preferences = notification_preferences_of(request.user)
-        initial = {} if preferences.pk else {"language": request.LANGUAGE_CODE}
+        initial = {"language": request.LANGUAGE_CODE} if preferences._state.adding else {}
         notifications_form = NotificationPreferencesForm(instance=preferences, initial=initial)
     context = {
         "form": form or ProfileForm(instance=request.user),

@@ -120,19 +120,31 @@ def _deck_problem(registration_id: int, round_number: int | None) -> None:
 
 
 def notify_judge_call_answered(
-    *, user_id: int, event_id: int, match_id: int | None = None, outcome_text: str = ""
+    *,
+    user_id: int,
+    event_id: int,
+    match_id: int | None = None,
+    outcome_text: str = "",
+    extension_minutes: int | None = None,
 ) -> None:
     """A judge answered the person's call (for the judge-call service to call when a call
-    is resolved). ``outcome_text`` is quoted in the mail as it is (the judge's words, or the
-    outcome already in the words the caller wants); the round and table come from
-    ``match_id`` when the call was about a match."""
+    is resolved; safe inside or after its transaction). ``outcome_text`` is quoted in the
+    mail as it is: the judge's own words (the ruling), in whatever language they wrote it.
+    ``extension_minutes``, when time was added to the match, is said in the reader's
+    language. The round and table come from ``match_id`` when the call was about a match."""
     _after_commit(
-        functools.partial(_judge_call_answered, user_id, event_id, match_id, outcome_text)
+        functools.partial(
+            _judge_call_answered, user_id, event_id, match_id, outcome_text, extension_minutes
+        )
     )
 
 
 def _judge_call_answered(
-    user_id: int, event_id: int, match_id: int | None, outcome_text: str
+    user_id: int,
+    event_id: int,
+    match_id: int | None,
+    outcome_text: str,
+    extension_minutes: int | None,
 ) -> None:
     event = Event.objects.filter(pk=event_id).only("name").first()
     if event is None:
@@ -140,6 +152,7 @@ def _judge_call_answered(
     context: dict[str, object] = {
         "event_name": event.name,
         "outcome_text": str(outcome_text),
+        "extension_minutes": int(extension_minutes or 0),
         "round_number": 0,
         "table": 0,
     }
