@@ -67,9 +67,7 @@ def turn_off(user, kind: str) -> None:
 # --- registration confirmed ------------------------------------------------------------
 
 
-def test_registering_mails_a_confirmation_with_links_to_the_event_and_the_preferences(
-    event, sent
-):
+def test_registering_mails_a_confirmation_with_links_to_the_event_and_the_preferences(event, sent):
     player = UserFactory(username="reg1", display_name="Rita Reg")
     [message] = sent(registration_register, actor=player, event_id=event.pk)
     assert message.to == [player.email]
@@ -154,9 +152,7 @@ def paired(event, judge):
     return round_, regs
 
 
-def test_pairings_are_mailed_only_to_who_asked_with_their_table_and_opponent(
-    paired, judge, sent
-):
+def test_pairings_are_mailed_only_to_who_asked_with_their_table_and_opponent(paired, judge, sent):
     round_, regs = paired
     wanting = [r.player for r in regs]
     for user in wanting:
