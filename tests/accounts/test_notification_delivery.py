@@ -37,6 +37,14 @@ class FlakyBackend(BaseEmailBackend):
         return len(email_messages)
 
 
+def use_broker(url: str) -> None:
+    """Point the Celery app at ``url``, dropping the connections it keeps to the last one
+    (another test may have used another broker in this process)."""
+    app.conf.broker_url = url
+    app._pool = None
+    app.amqp._producer_pool = None
+
+
 @pytest.fixture
 def flaky(settings):
     settings.EMAIL_BACKEND = f"{__name__}.FlakyBackend"
@@ -49,10 +57,10 @@ def flaky(settings):
 def broker(settings):
     settings.CELERY_BROKER_URL = "memory://"
     previous = app.conf.broker_url
-    app.conf.broker_url = "memory://"
+    use_broker("memory://")
     app.conf.task_always_eager = False
     yield app
-    app.conf.broker_url = previous
+    use_broker(previous)
 
 
 @pytest.fixture

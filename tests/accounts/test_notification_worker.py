@@ -29,6 +29,14 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.concurrency]
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def use_broker(url: str) -> None:
+    """Point the Celery app at ``url``, dropping the connections it keeps to the last one
+    (another test may have used another broker in this process)."""
+    app.conf.broker_url = url
+    app._pool = None
+    app.amqp._producer_pool = None
+
+
 def redis_url() -> str:
     url = settings.CELERY_BROKER_URL or ""
     return url if url.startswith("redis://") else "redis://127.0.0.1:6379/12"
@@ -51,10 +59,11 @@ def broker(settings):
     queue = f"notify-{os.getpid()}-{time.monotonic_ns()}"
     settings.CELERY_BROKER_URL = url
     previous = (app.conf.broker_url, app.conf.task_default_queue)
-    app.conf.broker_url = url
+    use_broker(url)
     app.conf.task_default_queue = queue  # this test's worker alone takes its tasks
     yield url, queue
-    app.conf.broker_url, app.conf.task_default_queue = previous
+    use_broker(previous[0])
+    app.conf.task_default_queue = previous[1]
 
 
 @pytest.fixture
