@@ -131,3 +131,11 @@ def test_inactive_accounts_and_walk_in_guests_get_nothing():
     active = UserFactory(username="here")
     ids = [inactive.pk, guest.pk, active.pk]
     assert notification_recipients(kind="registration_confirmed", user_ids=ids) == [active.pk]
+
+
+def test_an_admin_sees_a_persons_choices_on_their_account(client, site_admin, player):
+    notification_preferences_set(user=player, changes={"pairings_published": True})
+    client.force_login(site_admin)
+    page = client.get(f"/admin/accounts/user/{player.pk}/change/").content.decode()
+    assert "notification_preferences-0-pairings_published" in page
+    assert "Language of e-mails" in page
