@@ -15,7 +15,8 @@ from collections.abc import Callable
 from django.db import transaction
 
 from accounts.notifications import notify
-from tournaments.models import Event, Match, Registration, Round
+from accounts.selectors import notification_recipients
+from tournaments.models import Event, Match, Registration, Round, Seat
 from tournaments.models.choices import MatchStatus, RoundStatus
 
 
@@ -55,6 +56,9 @@ def _pairings_published(round_id: int) -> None:
     round_ = Round.objects.select_related("event").filter(pk=round_id).first()
     if round_ is None or round_.status == RoundStatus.DRAFT:
         return
+    players = Seat.objects.filter(round=round_).values_list("registration__player_id", flat=True)
+    if not notification_recipients(kind="pairings_published", user_ids=players):
+        return  # the usual case (the mail is opt-in): nothing more is read
     matches = Match.objects.filter(round=round_).select_related(
         "player_a__player", "player_b__player"
     )

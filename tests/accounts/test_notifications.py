@@ -177,6 +177,18 @@ def test_pairings_are_off_by_default(paired, judge, sent):
     assert sent(round_publish, actor=judge, round_id=round_.pk) == []
 
 
+def test_publishing_when_nobody_asked_reads_three_rows_after_the_commit(
+    paired, judge, django_capture_on_commit_callbacks, django_assert_max_num_queries
+):
+    round_, _regs = paired
+    with django_capture_on_commit_callbacks() as callbacks:
+        round_publish(actor=judge, round_id=round_.pk)
+    with django_assert_max_num_queries(3):  # the round, its players, who asked: nobody
+        for callback in callbacks:
+            callback()
+    assert mail.outbox == []
+
+
 def test_publishing_twice_mails_once(paired, judge, sent):
     round_, regs = paired
     notification_preferences_set(user=regs[0].player, changes={"pairings_published": True})
