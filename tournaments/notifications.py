@@ -5,6 +5,10 @@ each person's preferences and address, and sends through Celery).
 Every function here takes ids only and reads nothing until the commit, so a service calls
 it in one line, inside its transaction, at no cost to its locks; a rolled-back action
 sends nothing. Pages linked are the player's own: the event, their match, their deck list.
+
+A mail says only what its reader may read on the site (``tournaments/visibility.py``):
+pairings once published (never a draft round's), their own match and opponent, and of a
+deck check only that a problem was found (the judge's note stays with the judges).
 """
 
 from __future__ import annotations
