@@ -32,6 +32,9 @@ if not SECRET_KEY:
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]", "testserver"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
+# The site's address as people reach it (scheme, host and port), for links that leave the
+# site: e-mails. Empty: http://localhost:8000 in mails (``check --deploy`` warns).
+SITE_URL = env_str("SITE_URL").strip().rstrip("/")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -210,8 +213,6 @@ DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "noreply@localhost")
 EMAIL_FILE_PATH = env_str("EMAIL_FILE_PATH", str(BASE_DIR / "sent-mail"))
 # Seconds an SMTP connection may hang before the send fails (and the task is retried).
 EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 20)
-# The site's address as people reach it, for the links in e-mails (no trailing slash).
-SITE_URL = env_str("SITE_URL", "http://localhost:8000").rstrip("/")
 # Retries of a notification whose SMTP server fails: 1 s, 2 s, 4 s ... up to 10 minutes apart.
 NOTIFICATION_MAX_RETRIES = env_int("NOTIFICATION_MAX_RETRIES", 8)
 

@@ -150,3 +150,21 @@ def test_a_mail_queued_before_the_person_turned_it_off_is_not_sent(settings):
     job = {"kind": "registration_confirmed", "user_id": player.pk, "context": {}}
     assert deliver(**job, link=None) is False
     assert mail.outbox == []
+
+
+@pytest.mark.django_db
+def test_without_site_url_links_point_at_the_development_address_and_deploy_checks_warn(
+    settings,
+):
+    from django.core.checks import run_checks
+
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    settings.SITE_URL = ""
+    player = UserFactory(username="q6")
+    link = ["accounts:profile", {}]
+    assert deliver(kind="registration_confirmed", user_id=player.pk, context={}, link=link)
+    assert "http://localhost:8000/accounts/profile/" in mail.outbox[0].body
+    warnings = run_checks(include_deployment_checks=True)
+    assert "accounts.W001" in {w.id for w in warnings}
+    settings.SITE_URL = "https://events.example.org"
+    assert "accounts.W001" not in {w.id for w in run_checks(include_deployment_checks=True)}
