@@ -5,7 +5,13 @@ from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
 from accounts.login_lockout import unlock_login
-from accounts.models import User
+from accounts.models import NotificationPreferences, User
+
+
+class NotificationPreferencesInline(admin.StackedInline):
+    model = NotificationPreferences
+    can_delete = False
+    readonly_fields = ("updated_at",)
 
 
 @admin.register(User)
@@ -14,6 +20,7 @@ class UserAdmin(BaseUserAdmin):
     search_fields = ("username", "display_name", "email", "player_number")
     readonly_fields = ("player_number",)
     actions = ["unlock_logins"]
+    inlines = [NotificationPreferencesInline]
     fieldsets = (
         *BaseUserAdmin.fieldsets,
         (_("Player"), {"fields": ("display_name", "player_number")}),

@@ -12,8 +12,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts.models import User
-from accounts.selectors import email_in_use
+from accounts.models import NotificationKind, NotificationPreferences, User
+from accounts.selectors import email_in_use, notification_preferences_of
+from accounts.services import notification_preferences_set
 
 
 class MeSerializer(serializers.ModelSerializer):
@@ -62,3 +63,27 @@ class TokenRevokeView(APIView):
     def post(self, request: Request) -> Response:
         Token.objects.filter(user=request.user).delete()
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class NotificationPreferencesSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = NotificationPreferences
+        fields = (*NotificationKind.values, "language")
+
+    def update(
+        self, instance: NotificationPreferences, validated_data: dict[str, Any]
+    ) -> NotificationPreferences:
+        return notification_preferences_set(user=instance.user, changes=validated_data)
+
+
+@extend_schema(tags=["accounts"])
+class NotificationPreferencesView(RetrieveUpdateAPIView):
+    """Which e-mails the logged-in person gets: one switch per kind (all on but
+    `pairings_published` until changed) and the language of the mails (empty: the site's).
+    A person without an e-mail address gets none, whatever the switches say."""
+
+    serializer_class = NotificationPreferencesSerializer
+    permission_classes = [permissions.IsAuthenticated]
+
+    def get_object(self) -> NotificationPreferences:
+        return notification_preferences_of(self.request.user)

@@ -5,7 +5,7 @@ from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.settings import api_settings
 
-from accounts.api import MeView, TokenRevokeView
+from accounts.api import MeView, NotificationPreferencesView, TokenRevokeView
 
 
 @extend_schema_view(post=extend_schema(tags=["accounts"]))
@@ -25,4 +25,9 @@ urlpatterns = [
     path("auth/token/", TokenView.as_view(), name="auth-token"),
     path("auth/token/revoke/", TokenRevokeView.as_view(), name="auth-token-revoke"),
     path("me/", MeView.as_view(), name="me"),
+    path(
+        "me/notifications/",
+        NotificationPreferencesView.as_view(),
+        name="me-notifications",
+    ),
 ]

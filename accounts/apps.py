@@ -7,6 +7,7 @@ class AccountsConfig(AppConfig):
     verbose_name = _("People and roles")
 
     def ready(self) -> None:
+        from accounts import checks  # noqa: F401  (registers the system checks)
         from accounts.demo import load_people
         from accounts.navigation import NavEntry, register
         from config import demo

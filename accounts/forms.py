@@ -1,10 +1,11 @@
 from __future__ import annotations
 
 from django import forms
+from django.conf import settings
 from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
-from accounts.models import User
+from accounts.models import NotificationKind, NotificationPreferences, User
 from accounts.selectors import email_in_use
 
 
@@ -40,3 +41,15 @@ class ProfileForm(forms.ModelForm):
                 _("An account with this e-mail address already exists."), code="duplicate_email"
             )
         return email
+
+
+class NotificationPreferencesForm(forms.ModelForm):
+    """Which e-mails the person wants, one checkbox per kind, and their language."""
+
+    class Meta:
+        model = NotificationPreferences
+        fields = (*NotificationKind.values, "language")
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["language"].choices = [("", _("The site's language")), *settings.LANGUAGES]

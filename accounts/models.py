@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractUser, UserManager
 from django.db import models
 from django.db.models.functions import Lower
@@ -64,3 +65,71 @@ class User(AbstractUser):
     @property
     def is_site_admin(self) -> bool:
         return self.is_active and (self.is_superuser or self.is_staff)
+
+
+class NotificationKind(models.TextChoices):
+    """The e-mails the site sends about events. Each person can turn each one off."""
+
+    REGISTRATION_CONFIRMED = "registration_confirmed", _("Registration confirmed")
+    PAIRINGS_PUBLISHED = "pairings_published", _("Pairings published")
+    DECK_PROBLEM = "deck_problem", _("A judge found a problem with my deck list")
+    RESULT_DISPUTED = "result_disputed", _("A result of mine is disputed")
+    JUDGE_CALL_ANSWERED = "judge_call_answered", _("My judge call was answered")
+
+
+# What a person who never chose gets: everything except the pairings of every round.
+NOTIFICATION_DEFAULTS: dict[str, bool] = {
+    NotificationKind.REGISTRATION_CONFIRMED: True,
+    NotificationKind.PAIRINGS_PUBLISHED: False,
+    NotificationKind.DECK_PROBLEM: True,
+    NotificationKind.RESULT_DISPUTED: True,
+    NotificationKind.JUDGE_CALL_ANSWERED: True,
+}
+
+
+class NotificationPreferences(models.Model):
+    """Which e-mails a person wants, and in which language. No row means the defaults
+    (``NOTIFICATION_DEFAULTS``, the site's language)."""
+
+    user = models.OneToOneField(
+        User, on_delete=models.CASCADE, primary_key=True, related_name="notification_preferences"
+    )
+    registration_confirmed = models.BooleanField(
+        NotificationKind.REGISTRATION_CONFIRMED.label,
+        default=NOTIFICATION_DEFAULTS[NotificationKind.REGISTRATION_CONFIRMED],
+    )
+    pairings_published = models.BooleanField(
+        NotificationKind.PAIRINGS_PUBLISHED.label,
+        default=NOTIFICATION_DEFAULTS[NotificationKind.PAIRINGS_PUBLISHED],
+        help_text=_("One e-mail per round with your table and opponent."),
+    )
+    deck_problem = models.BooleanField(
+        NotificationKind.DECK_PROBLEM.label,
+        default=NOTIFICATION_DEFAULTS[NotificationKind.DECK_PROBLEM],
+    )
+    result_disputed = models.BooleanField(
+        NotificationKind.RESULT_DISPUTED.label,
+        default=NOTIFICATION_DEFAULTS[NotificationKind.RESULT_DISPUTED],
+    )
+    judge_call_answered = models.BooleanField(
+        NotificationKind.JUDGE_CALL_ANSWERED.label,
+        default=NOTIFICATION_DEFAULTS[NotificationKind.JUDGE_CALL_ANSWERED],
+    )
+    language = models.CharField(
+        _("language of e-mails"),
+        max_length=8,
+        choices=settings.LANGUAGES,
+        blank=True,
+        help_text=_("Empty: the site's language."),
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("notification preferences")
+        verbose_name_plural = _("notification preferences")
+
+    def __str__(self) -> str:
+        return str(self.user)
+
+    def wants(self, kind: str) -> bool:
+        return bool(getattr(self, NotificationKind(kind).value))

@@ -9,6 +9,7 @@ urlpatterns = [
     path("signup/", views.signup, name="signup"),
     path("profile/", views.profile, name="profile"),
     path("profile/token/revoke/", views.revoke_token, name="token_revoke"),
+    path("profile/notifications/", views.notification_preferences, name="notifications"),
     path(
         "login/",
         auth_views.LoginView.as_view(

@@ -10,7 +10,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 from rest_framework.authtoken.models import Token
 
-from accounts.forms import ProfileForm, SignUpForm
+from accounts.forms import NotificationPreferencesForm, ProfileForm, SignUpForm
+from accounts.selectors import notification_preferences_of
+from accounts.services import notification_preferences_set
 
 
 @require_http_methods(["GET", "POST"])
@@ -49,8 +51,38 @@ def profile(request: HttpRequest) -> HttpResponse:
         else:
             messages.success(request, _("Your profile was saved."))
             return redirect("accounts:profile")
-    has_token = Token.objects.filter(user=request.user).exists()
-    return render(request, "accounts/profile.html", {"form": form, "has_token": has_token})
+    return _profile_page(request, form=form)
+
+
+def _profile_page(
+    request: HttpRequest,
+    *,
+    form: ProfileForm | None = None,
+    notifications_form: NotificationPreferencesForm | None = None,
+) -> HttpResponse:
+    if notifications_form is None:
+        preferences = notification_preferences_of(request.user)
+        initial = {"language": request.LANGUAGE_CODE} if preferences._state.adding else {}
+        notifications_form = NotificationPreferencesForm(instance=preferences, initial=initial)
+    context = {
+        "form": form or ProfileForm(instance=request.user),
+        "notifications_form": notifications_form,
+        "has_token": Token.objects.filter(user=request.user).exists(),
+    }
+    return render(request, "accounts/profile.html", context)
+
+
+@login_required
+@require_POST
+def notification_preferences(request: HttpRequest) -> HttpResponse:
+    form = NotificationPreferencesForm(
+        request.POST, instance=notification_preferences_of(request.user)
+    )
+    if not form.is_valid():
+        return _profile_page(request, notifications_form=form)
+    notification_preferences_set(user=request.user, changes=form.cleaned_data)
+    messages.success(request, _("Your e-mail choices were saved."))
+    return redirect("accounts:profile")
 
 
 @login_required

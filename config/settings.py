@@ -209,6 +209,12 @@ EMAIL_HOST_USER = env_str("EMAIL_HOST_USER")
 EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "noreply@localhost")
+# The filebased backend's directory (EMAIL_BACKEND=django.core.mail.backends.filebased...).
+EMAIL_FILE_PATH = env_str("EMAIL_FILE_PATH", str(BASE_DIR / "sent-mail"))
+# Seconds an SMTP connection may hang before the send fails (and the task is retried).
+EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 20)
+# Retries of a notification whose SMTP server fails: 1 s, 2 s, 4 s ... up to 10 minutes apart.
+NOTIFICATION_MAX_RETRIES = env_int("NOTIFICATION_MAX_RETRIES", 8)
 
 # --- Languages and time -----------------------------------------------------------
 LANGUAGE_CODE = "en"

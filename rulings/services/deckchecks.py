@@ -15,6 +15,7 @@ from config.errors import DomainError
 from rulings.models import DeckCheck, DeckCheckOutcome, DeckList
 from tournaments.models import Penalty, Registration, Round
 from tournaments.models.choices import RoundStatus
+from tournaments.notifications import notify_deck_problem
 from tournaments.services.audit import audit_record
 from tournaments.services.locking import lock_event
 from tournaments.services.permissions import ensure_allowed
@@ -120,4 +121,8 @@ def deck_check_record(
             "drawn_at_random": drawn_at_random,
         },
     )
+    if outcome == DeckCheckOutcome.DISCREPANCIES:
+        notify_deck_problem(
+            registration_id=registration.pk, round_number=round_.number if round_ else None
+        )
     return check

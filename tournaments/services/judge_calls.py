@@ -14,8 +14,6 @@ the match.
 
 from __future__ import annotations
 
-from functools import partial
-
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -30,6 +28,7 @@ from tournaments.models.judge_call import (
     JudgeCallReason,
     JudgeCallState,
 )
+from tournaments.notifications import notify_judge_call_answered
 from tournaments.services.audit import audit_record
 from tournaments.services.clock import match_extend_time
 from tournaments.services.events import refuse_if_finished
@@ -39,17 +38,6 @@ from tournaments.services.permissions import ensure_allowed
 
 NOTE_MAX = 200
 RULING_MAX = 300
-
-
-# --- the notification hook -----------------------------------------------------------------
-def judge_call_answered(call_id: int) -> None:
-    """Called once, after the commit, for every call resolved: the place where the "judge call
-    answered" notification (an e-mail to the player who called) is sent. It does nothing
-    yet; the notifications work wires its task here (it must not raise)."""
-
-
-def _after_resolve(call_id: int) -> None:
-    judge_call_answered(call_id)
 
 
 # --- helpers -------------------------------------------------------------------------------
@@ -339,7 +327,14 @@ def judge_call_resolve(
         minutes=minutes,
         penalty=penalty.pk if penalty else None,
     )
-    transaction.on_commit(partial(_after_resolve, call.pk))
+    # The player learns of the answer by e-mail too (sent after the commit, if they want it).
+    notify_judge_call_answered(
+        user_id=call.caller.player_id,
+        event_id=call.event_id,
+        match_id=call.match_id,
+        outcome_text=ruling,
+        extension_minutes=minutes,
+    )
     return call
 
 

@@ -15,6 +15,7 @@ from config.errors import ConflictError, DomainError
 from tournaments.live import announce_change
 from tournaments.models import Registration, Round
 from tournaments.models.choices import EventStatus, RegistrationStatus, RoundStatus
+from tournaments.notifications import notify_registration_confirmed
 from tournaments.services.audit import audit_record
 from tournaments.services.locking import (
     event_of_registration,
@@ -65,7 +66,9 @@ def registration_register(*, actor: User, event_id: int) -> Registration:
         raise ConflictError(_("You left this event; ask a judge to re-enter you."))
     _ensure_room(event)
     announce_change(event.pk)
-    return _create(event, actor)
+    registration = _create(event, actor)
+    notify_registration_confirmed(registration_id=registration.pk)
+    return registration
 
 
 def _guest_player(display_name: str) -> User:
@@ -114,6 +117,7 @@ def registration_add(
         target=player.public_name,
         after={"late_entry": running, "first_round": registration.first_round},
     )
+    notify_registration_confirmed(registration_id=registration.pk)
     return registration
 
 

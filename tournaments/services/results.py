@@ -37,6 +37,7 @@ from tournaments.models.choices import (
     RoundKind,
     RoundStatus,
 )
+from tournaments.notifications import notify_result_disputed
 from tournaments.services.audit import audit_record
 from tournaments.services.events import refuse_if_finished
 from tournaments.services.locking import lock_match
@@ -517,6 +518,8 @@ def match_report(
         # The report and the match's new status in one statement where the database can.
         match.status = MatchStatus.AWAITING if other is None else MatchStatus.DISPUTED
         write_report(report, writes.match_status.statement(match))
+        if other is not None:
+            notify_result_disputed(match_id=match.pk)
     announce_change(match.round.event_id)
     return match
 

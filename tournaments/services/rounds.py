@@ -28,6 +28,7 @@ from tournaments.models.choices import (
     RoundStatus,
 )
 from tournaments.models.event import recommended_swiss_rounds
+from tournaments.notifications import notify_pairings_published
 from tournaments.services.audit import audit_record
 from tournaments.services.drafts.pairing import pod_pairings
 from tournaments.services.locking import event_of_round, lock_event, lock_round
@@ -471,6 +472,7 @@ def round_publish(*, actor: User, round_id: int) -> Round:
     audit_record(
         event=round_.event, actor=actor, action="round.publish", target=f"round {round_.number}"
     )
+    notify_pairings_published(round_id=round_.pk)
     return round_
 
 

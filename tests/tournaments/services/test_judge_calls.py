@@ -307,16 +307,22 @@ def test_a_resolved_call_cannot_be_answered_otherwise_claimed_or_cancelled(call,
         judge_call_cancel(actor=regs[0].player, call_id=call.pk)
 
 
-def test_resolving_calls_the_notification_hook_once_after_commit(
-    call, judge, monkeypatch, django_capture_on_commit_callbacks
-):
-    answered: list[int] = []
-    monkeypatch.setattr(calls, "judge_call_answered", answered.append)
-    with django_capture_on_commit_callbacks(execute=True):
-        judge_call_resolve(actor=judge, call_id=call.pk, outcome="ruling")
-    with django_capture_on_commit_callbacks(execute=True):
-        judge_call_resolve(actor=judge, call_id=call.pk, outcome="ruling")
-    assert answered == [call.pk]
+def test_resolving_tells_the_caller_once(call, judge, regs, monkeypatch):
+    answered: list[dict] = []
+    monkeypatch.setattr(calls, "notify_judge_call_answered", lambda **kw: answered.append(kw))
+    judge_call_resolve(
+        actor=judge, call_id=call.pk, outcome="time_extension", extension_minutes=3, ruling="Slow"
+    )
+    judge_call_resolve(actor=judge, call_id=call.pk, outcome="time_extension", extension_minutes=3)
+    assert answered == [
+        {
+            "user_id": regs[0].player_id,
+            "event_id": call.event_id,
+            "match_id": call.match_id,
+            "outcome_text": "Slow",
+            "extension_minutes": 3,
+        }
+    ]
 
 
 # --- cancelling ---------------------------------------------------------------------------
