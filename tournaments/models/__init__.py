@@ -18,6 +18,7 @@ from tournaments.models.match import Game, Match, ResultReport, Seat
 from tournaments.models.penalty import Penalty
 from tournaments.models.registration import Registration
 from tournaments.models.round import Round
+from tournaments.models.screen import EventScreen, ScreenMode
 
 __all__ = [
     "AuctionDeck",
@@ -28,6 +29,7 @@ __all__ = [
     "Draft",
     "DraftSeat",
     "Event",
+    "EventScreen",
     "EventStaff",
     "Game",
     "Match",
@@ -39,6 +41,7 @@ __all__ = [
     "ResultReport",
     "ResultsVersion",
     "Round",
+    "ScreenMode",
     "Seat",
     "TableDeck",
 ]
