@@ -163,6 +163,7 @@ def screen(request: HttpRequest, pk: int) -> HttpResponse:
         page_seconds=page_seconds(request),
         refresh_seconds=REFRESH_SECONDS,
         event_url=event_url,
+        page_text=_("Page %(page)s of %(pages)s"),
         qr=qr_svg(event_url, label=_("QR code of the event page")),
     )
     return render(request, "tournaments/screen.html", context)

@@ -185,7 +185,11 @@ def test_judge_sets_view_pause_and_announcement_audited_and_the_screen_follows(
     before = live_version(event.pk)
     with django_capture_on_commit_callbacks(execute=True):
         response = set_screen(
-            as_user(judge), event, mode="playing", paging_paused=True, announcement="  Lunch  at 14:00 "
+            as_user(judge),
+            event,
+            mode="playing",
+            paging_paused=True,
+            announcement="  Lunch  at 14:00 ",
         )
     assert response.status_code == 302 and response.url == control_url(event)
     assert live_version(event.pk) != before  # open screens look again
@@ -255,9 +259,10 @@ def test_only_the_events_judges_control_the_screen(event, regs, as_user, organis
     assert set_screen(as_user(other_judge), event, mode="standings").status_code == 403
     assert not EventScreen.objects.filter(event=event).exists()
     # the tab is for the event's staff only
-    assert 'data-testid="tab-screen"' not in player.get(
-        reverse("tournaments:event_detail", args=[event.pk])
-    ).content.decode()
+    assert (
+        'data-testid="tab-screen"'
+        not in player.get(reverse("tournaments:event_detail", args=[event.pk])).content.decode()
+    )
     assert as_user(organiser).get(url).status_code == 200
 
 
@@ -272,9 +277,7 @@ def test_control_page_links_the_screen_and_the_print_of_its_pairings(round1, jud
     assert len(names) == 8 and names == sorted(names, key=str.casefold)
 
 
-def test_print_of_an_unpublished_round_is_refused_to_anonymous_readers(
-    event, judge, regs, as_user
-):
+def test_print_of_an_unpublished_round_is_refused_to_anonymous_readers(event, judge, regs, as_user):
     round_pair_next(actor=judge, event_id=event.pk)
     print_url = reverse("tournaments:print_pairings_by_name", args=[event.pk])
     assert as_user().get(f"{print_url}?round=1").status_code == 404
@@ -312,7 +315,7 @@ def test_screen_and_control_in_spanish(round1, judge, as_user):
     assert "Pantalla grande" in control and "Actualizar la pantalla" in control
     assert "Mesas que siguen jugando" in html
     assert "Ronda 1" in html and "Comida a las 14:00" in html
-    assert line.sentence.startswith("Judge judy ha cambiado la pantalla grande")
+    assert line.sentence.startswith("Judge judy cambió la pantalla grande: vista Mesas")
     assert "Mesas que siguen jugando (antes: Automática)" in line.sentence
 
 
