@@ -326,3 +326,34 @@ def test_no_match_shown_is_confirmed_in_the_playing_view(round1, as_user, judge)
         round1.matches.exclude(status=MatchStatus.CONFIRMED).values_list("table", flat=True)
     )
     assert set(tables_shown(html)) == open_tables
+
+
+# --- cost ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("mode", ["pairings", "playing", "standings"])
+def test_screen_queries_do_not_grow_with_the_players(organiser, as_user, mode):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from tests.tournaments.helpers import add_players
+    from tournaments.services.rounds import round_publish
+
+    counts = []
+    for size in (8, 40):
+        event = make_event(organiser, name=f"Cost {size}")
+        judge = add_judge(event, f"cost_judge{size}")
+        add_players(event, size, prefix=f"c{size}")
+        round_ = round_pair_next(actor=judge, event_id=event.pk)
+        round_publish(actor=judge, round_id=round_.pk)
+        if mode == "standings":
+            for match in round_.matches.select_related("player_a__player", "player_b__player"):
+                confirm(match)
+        else:
+            set_screen(as_user(judge), event, mode=mode)
+        client = as_user()
+        client.get(screen_url(event))  # warm the session and the cache
+        with CaptureQueriesContext(connection) as queries:
+            html = client.get(screen_url(event)).content.decode()
+        assert view_of(html) == mode
+        counts.append(len(queries))
+    assert counts[0] == counts[1], counts
+    assert counts[1] <= 8, counts
