@@ -1,13 +1,13 @@
 // The big screen: pages through a long list, as many rows per page as fit, one page every
 // data-page-seconds seconds (unless a judge paused paging), keeping its place when the live
-// part of the page is fetched again (events.js). When the round's clock runs out it asks for
-// the page again, so the tables still playing come up without a reload.
+// part of the page is fetched again (events.js). When a clock runs out it asks for the page
+// again, so the tables still playing (or a pod's next step) come up without a reload.
 (function () {
   "use strict";
 
   var page = 0;
   var shownView = null;
-  var expiredDeadline = null;
+  var expired = [];
 
   function frame() { return document.querySelector("[data-view]"); }
 
@@ -52,20 +52,28 @@
     layout();
   }
 
-  // The round's clock ran out on the screen: fetch the live part again (once per deadline)
-  // so the view follows the time called; the server applies the deadline when it reads.
-  function watchClock() {
-    var clock = document.querySelector(".screen-clock .countdown.expired");
-    if (!clock || clock.dataset.deadline === expiredDeadline) { return; }
-    expiredDeadline = clock.dataset.deadline;
-    window.setTimeout(function () { document.dispatchEvent(new Event("op:live")); }, 1000);
+  // A clock ran out on the screen (the round's, or a draft pod's step): fetch the live part
+  // again, once per deadline, so the view follows (the server applies the deadline when it
+  // reads: time called, the pod's next step).
+  function watchClocks() {
+    var fresh = false;
+    document.querySelectorAll(".countdown.expired[data-deadline]").forEach(function (clock) {
+      if (expired.indexOf(clock.dataset.deadline) < 0) {
+        expired.push(clock.dataset.deadline);
+        if (expired.length > 200) { expired.shift(); }
+        fresh = true;
+      }
+    });
+    if (fresh) {
+      window.setTimeout(function () { document.dispatchEvent(new Event("op:live")); }, 1000);
+    }
   }
 
   document.addEventListener("DOMContentLoaded", function () {
     var seconds = parseFloat(document.body.dataset.pageSeconds) || 10;
     layout();
     window.setInterval(turn, Math.max(seconds, 1) * 1000);
-    window.setInterval(watchClock, 1000);
+    window.setInterval(watchClocks, 1000);
     window.addEventListener("resize", layout);
     document.addEventListener("op:refreshed", layout);
   });
