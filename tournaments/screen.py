@@ -1,11 +1,12 @@
 """What the big screen shows (pure: no Django import).
 
 A judge picks the screen's mode from a phone: one of the views, or ``auto``, which follows
-the event: the draft pods while a pod drafts; the pairings once a round is published; the
-tables still playing once time is called or only a few tables are left; the standings once
-every result of a Swiss round is in (and at the end of the event). A view with nothing to
-show (standings before any round, pods in an event that has none) gives way to ``waiting``:
-the event's name, the QR code and the announcement.
+the event: the draft pods while a pod drafts or builds its decks (until a round is
+published); the pairings once a round is published; the tables still playing once time is
+called or only a few tables are left; the standings once every result of a Swiss round is
+in (and at the end of the event). A view with nothing to show (standings before any round,
+pods in an event that has none) gives way to ``waiting``: the event's name, the QR code and
+the announcement.
 """
 
 from __future__ import annotations
@@ -70,10 +71,11 @@ def choose_view(mode: str, facts: ScreenFacts) -> str:
         return STANDINGS if facts.standings else WAITING
     if mode == DRAFT:
         return DRAFT if facts.pods else WAITING
-    # auto
-    if facts.pods_drafting:
-        return DRAFT
+    # auto: a draft comes before round 1 (which cannot be paired while a pod drafts), so
+    # once a round is published the rounds take over, even from a pod still building decks
     if round_ is None:
+        if facts.pods_drafting:
+            return DRAFT
         return STANDINGS if facts.event_finished and facts.standings else WAITING
     if round_.tables_playing:
         if round_.time_called or few_tables_left(round_.tables, round_.tables_playing):

@@ -30,7 +30,7 @@ TOP_CUT_ALL_IN = RoundFacts(swiss=False, tables=2, tables_playing=0)
         (ScreenFacts(round=ALL_IN, standings=False), core.PAIRINGS),
         (ScreenFacts(pods=2, pods_drafting=1), core.DRAFT),
         (ScreenFacts(pods=2, pods_drafting=0), core.WAITING),
-        (ScreenFacts(round=IN_PROGRESS, pods=2, pods_drafting=1), core.DRAFT),
+        (ScreenFacts(round=IN_PROGRESS, pods=2, pods_drafting=1), core.PAIRINGS),
         (ScreenFacts(standings=True, event_finished=True), core.STANDINGS),
     ],
 )
