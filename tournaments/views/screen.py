@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import AnonymousUser
@@ -61,6 +62,14 @@ def page_seconds(request: HttpRequest) -> int:
     return min(max(int(value), PAGE_SECONDS_MIN), PAGE_SECONDS_MAX)
 
 
+def _absolute_url(path: str, request: HttpRequest) -> str:
+    """The address a phone scanning the screen's QR code can reach: under ``SITE_URL`` when
+    the site sets one (a venue laptop reached as ``localhost`` by its own browser), else on
+    the request's scheme and host."""
+    site_url = getattr(settings, "SITE_URL", "")
+    return site_url + path if site_url else request.build_absolute_uri(path)
+
+
 def _standings_round(round_: Round | None, facts: core.RoundFacts | None) -> int | None:
     """The round the screen's standings are "after": the last one with all its results in
     (``None`` means every result so far; ``0``, no standings yet)."""
@@ -92,7 +101,7 @@ def _pod_rows(pods: list[Any]) -> list[dict[str, Any]]:
 def screen_context(request: HttpRequest, event: Event) -> dict[str, Any]:
     """Everything the screen shows now, as an anonymous reader may see it."""
     reader = visibility_for(AnonymousUser(), event)
-    settings = selectors.event_screen(event)
+    chosen = selectors.event_screen(event)
     round_ = selectors.current_round(event, published_only=not reader.draft_rounds)
     round_facts = None
     if round_ is not None:
@@ -117,10 +126,10 @@ def screen_context(request: HttpRequest, event: Event) -> dict[str, Any]:
         standings=bool(swiss_rounds) and as_of != 0,
         event_finished=reader.event_finished,
     )
-    view = core.choose_view(settings.mode, facts)
+    view = core.choose_view(chosen.mode, facts)
     context: dict[str, Any] = {
         "event": event,
-        "screen": settings,
+        "screen": chosen,
         "view": view,
         "round": round_,
         "clock": (
@@ -156,7 +165,7 @@ def screen(request: HttpRequest, pk: int) -> HttpResponse:
     """The big screen: no login, nothing unpublished."""
     event = get_event(pk)
     context = screen_context(request, event)
-    event_url = request.build_absolute_uri(reverse("tournaments:event_detail", args=[event.pk]))
+    event_url = _absolute_url(reverse("tournaments:event_detail", args=[event.pk]), request)
     context.update(
         live_version=getattr(event, "live_version", None),
         live_poll_seconds=POLL_SECONDS,

@@ -357,3 +357,10 @@ def test_screen_queries_do_not_grow_with_the_players(organiser, as_user, mode):
         counts.append(len(queries))
     assert counts[0] == counts[1], counts
     assert counts[1] <= 8, counts
+
+
+def test_screen_qr_code_uses_the_site_address_when_one_is_set(event, as_user, settings):
+    settings.SITE_URL = "http://192.168.1.20:8000"
+    html = as_user().get(screen_url(event)).content.decode()
+    assert f"http://192.168.1.20:8000/events/{event.pk}/" in html
+    assert "http://testserver/" not in html
