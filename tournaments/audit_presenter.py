@@ -43,6 +43,7 @@ KINDS: dict[str, tuple[Any, tuple[str, ...]]] = {
     "decks": (gettext_lazy("Deck lists and checks"), ("deck_check.", "card_pool.")),
     "draft": (gettext_lazy("Booster draft"), ("draft.",)),
     "judge_calls": (gettext_lazy("Judge calls"), ("judge_call.",)),
+    "screen": (gettext_lazy("Big screen"), ("screen.",)),
 }
 
 
@@ -261,6 +262,35 @@ class _Context:
                     )
 
 
+def _screen_sentence(values: dict[str, Any], before: Any, after: dict[str, Any]) -> str:
+    """A change of the big screen: its view, its paging, its announcement."""
+    from tournaments.models import ScreenMode
+
+    old = before if isinstance(before, dict) else {}
+    labels = dict(ScreenMode.choices)
+    changes = []
+    if "mode" in after and after.get("mode") != old.get("mode"):
+        changes.append(
+            _("view %(new)s (was: %(old)s)")
+            % {
+                "new": labels.get(after["mode"], after["mode"]),
+                "old": labels.get(old.get("mode"), old.get("mode") or "—"),
+            }
+        )
+    if "paging_paused" in after and bool(after["paging_paused"]) != bool(old.get("paging_paused")):
+        changes.append(_("paging paused") if after["paging_paused"] else _("paging resumed"))
+    if "announcement" in after and after["announcement"] != old.get("announcement", ""):
+        changes.append(
+            _("announcement “%(text)s”") % {"text": after["announcement"]}
+            if after["announcement"]
+            else _("announcement removed")
+        )
+    return _("%(actor)s changed the big screen: %(changes)s.") % {
+        **values,
+        "changes": "; ".join(changes) or "—",
+    }
+
+
 def _sentence(entry: AuditEntry, ctx: _Context) -> tuple[str, int | None, tuple[str, ...]]:
     actor = entry.actor.public_name if entry.actor_id and entry.actor else _("The site")
     action = entry.action
@@ -300,6 +330,8 @@ def _sentence(entry: AuditEntry, ctx: _Context) -> tuple[str, int | None, tuple[
         text = _judge_call_sentence(action, values, after_dict)
         caller = after_dict.get("caller")
         return text, round_number, (*people, caller) if caller else people
+    if action == "screen.set":
+        return _screen_sentence(values, before, after_dict), None, people
     if action == "result.set" and (not place or table is None):
         text = _("%(actor)s set a result (%(round)s).") % values
         return text, round_number, people

@@ -14,6 +14,7 @@ from tournaments.views import (
     live,
     player,
     printing,
+    screen,
 )
 
 app_name = "tournaments"
@@ -31,6 +32,7 @@ urlpatterns = [
     path("<id:pk>/pairings/by-name/", event.pairings_by_name, name="pairings_by_name"),
     path("<id:pk>/standings/", event.standings, name="standings"),
     path("<id:pk>/live/", live.event_live, name="event_live"),
+    path("<id:pk>/screen/", screen.screen, name="screen"),
     path("<id:pk>/export/<str:what>.csv", exports.export, name="export"),
     # Print views
     path("<id:pk>/print/pairings/", printing.pairings_by_table, name="print_pairings"),
@@ -74,6 +76,7 @@ urlpatterns = [
     path("<id:pk>/judge/calls/", judge_calls.queue, name="judge_calls"),
     path("judge-calls/<id:pk>/resolve/", judge_calls.resolve, name="resolve_judge_call"),
     path("judge-calls/<id:pk>/<str:action>/", judge_calls.call_action, name="judge_call_action"),
+    path("<id:pk>/judge/screen/", screen.screen_control, name="screen_control"),
     path("<id:pk>/judge/draft/", judge_draft.console, name="draft_console"),
     path("<id:pk>/judge/draft/live/", judge_draft.console_live, name="draft_console_live"),
     path("<id:pk>/judge/draft/options/", judge_draft.options, name="draft_options"),

@@ -19,6 +19,7 @@ from tournaments.models.match import Game, Match, ResultReport, Seat
 from tournaments.models.penalty import Penalty
 from tournaments.models.registration import Registration
 from tournaments.models.round import Round
+from tournaments.models.screen import EventScreen, ScreenMode
 
 __all__ = [
     "AuctionDeck",
@@ -29,6 +30,7 @@ __all__ = [
     "Draft",
     "DraftSeat",
     "Event",
+    "EventScreen",
     "EventStaff",
     "Game",
     "JudgeCall",
@@ -41,6 +43,7 @@ __all__ = [
     "ResultReport",
     "ResultsVersion",
     "Round",
+    "ScreenMode",
     "Seat",
     "TableDeck",
 ]

@@ -20,8 +20,9 @@ PUBLIC = [
     "print_pairings",
     "print_pairings_by_name",
     "print_standings",
+    "screen",
 ]
-JUDGES = ["dashboard", "judge_players", "penalties", "audit", "print_slips"]
+JUDGES = ["dashboard", "judge_players", "penalties", "audit", "print_slips", "screen_control"]
 
 
 @pytest.fixture
