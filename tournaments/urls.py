@@ -29,6 +29,7 @@ urlpatterns = [
     path("<id:pk>/pairings/by-name/", event.pairings_by_name, name="pairings_by_name"),
     path("<id:pk>/standings/", event.standings, name="standings"),
     path("<id:pk>/export/<str:what>.csv", exports.export, name="export"),
+    path("<id:pk>/archive.json", exports.archive, name="archive"),
     # Print views
     path("<id:pk>/print/pairings/", printing.pairings_by_table, name="print_pairings"),
     path(

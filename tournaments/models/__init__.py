@@ -1,5 +1,6 @@
 """Tournament data: events, their people, rounds, matches, reports, penalties and the audit log."""
 
+from tournaments.models.archive import EventArchiveBase, InstallIdentity
 from tournaments.models.audit import AuditEntry
 from tournaments.models.draft import (
     AuctionDeck,
@@ -28,8 +29,10 @@ __all__ = [
     "Draft",
     "DraftSeat",
     "Event",
+    "EventArchiveBase",
     "EventStaff",
     "Game",
+    "InstallIdentity",
     "Match",
     "Pack",
     "Penalty",
