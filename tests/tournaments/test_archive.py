@@ -370,7 +370,7 @@ def test_the_commands_export_and_import(event_after_round_1, tmp_path):
     path.write_text("[]", encoding="utf-8")
     with pytest.raises(CommandError, match="not an event archive"):
         call_command("import_event_archive", str(path))
-    with pytest.raises(CommandError, match="no es un archivo"):
+    with pytest.raises(CommandError, match="no es un paquete de evento"):
         call_command("import_event_archive", str(path), language="es")
     with pytest.raises(CommandError, match="no event 999999"):
         call_command("export_event_archive", 999999)
