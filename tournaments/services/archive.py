@@ -81,7 +81,7 @@ from tournaments.models import (
     Seat,
 )
 from tournaments.services.audit import audit_record
-from tournaments.services.locking import lock_event
+from tournaments.services.locking import lock_event, lock_event_rows
 from tournaments.services.standings import bump_results_version
 
 __all__ = [
@@ -709,21 +709,33 @@ def event_archive_import(*, data: bytes | str, actor: User | None = None) -> Imp
     (``ArchiveConflictError``, listing them). Importing the same archive again changes
     nothing (``ImportResult.up_to_date``)."""
     archive = parse_archive(data)
-    try:
-        with transaction.atomic():
-            return _import(archive, actor)
-    except IntegrityError as error:
-        raise ArchiveRefusedError(
-            _("The archive contradicts the data on this site (%(detail)s). Nothing was imported.")
-            % {"detail": str(error).splitlines()[0][:200]},
-            code="archive_integrity",
-        ) from None
+    for attempt in range(2):
+        try:
+            with transaction.atomic():
+                return _import(archive, actor)
+        except IntegrityError as error:
+            # The same archive imported at the same instant created the event first: the
+            # second try finds it (and, normally, nothing left to do).
+            created_meanwhile = Event.objects.filter(uid=archive.event_uid).exists()
+            if attempt == 0 and created_meanwhile:
+                continue
+            raise _integrity_refusal(error) from None
+    raise AssertionError("unreachable")
+
+
+def _integrity_refusal(error: IntegrityError) -> ArchiveRefusedError:
+    return ArchiveRefusedError(
+        _("The archive contradicts the data on this site (%(detail)s). Nothing was imported.")
+        % {"detail": str(error).splitlines()[0][:200]},
+        code="archive_integrity",
+    )
 
 
 def _import(archive: Archive, actor: User | None) -> ImportResult:
     existing = Event.objects.filter(uid=archive.event_uid).values_list("pk", flat=True).first()
     event = lock_event(existing) if existing is not None else None
     if event is not None:
+        lock_event_rows(event)
         current = event_rows(event)
         base = archive.base
     else:
