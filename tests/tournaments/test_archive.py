@@ -226,6 +226,8 @@ DAMAGE = {
         or a
     ),
     "invalid status": lambda a: a["records"]["round:1"].update(status="bogus") or a,
+    "number out of range": lambda a: a["records"]["round:1"].update(seed=2**70) or a,
+    "duration out of range": lambda a: a["records"]["round:1"].update(paused_remaining=1e300) or a,
 }
 
 

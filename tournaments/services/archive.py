@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, models, transaction
+from django.db import DataError, IntegrityError, models, transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
 from django.utils.translation import gettext as _
@@ -155,19 +155,19 @@ def _queries(event: Event) -> dict[str, models.QuerySet]:
         "event": Event.objects.filter(pk=event.pk).select_related(
             "rulings_version__document", "created_by"
         ),
-        "staff": EventStaff.objects.filter(event=event),
-        "registration": Registration.objects.filter(event=event),
+        "staff": EventStaff.objects.filter(event=event).select_related("user"),
+        "registration": Registration.objects.filter(event=event).select_related("player"),
         "round": Round.objects.filter(event=event),
         "match": Match.objects.filter(round__event=event),
         "game": Game.objects.filter(match__round__event=event),
         "report": ResultReport.objects.filter(match__round__event=event),
         "penalty": Penalty.objects.filter(event=event),
-        "deck_list": DeckList.objects.filter(event=event).prefetch_related(
-            "entries__card__edition"
-        ),
-        "card_pool": CardPool.objects.filter(event=event).prefetch_related(
-            "entries__card__edition"
-        ),
+        "deck_list": DeckList.objects.filter(event=event)
+        .select_related("player")
+        .prefetch_related("entries__card__edition"),
+        "card_pool": CardPool.objects.filter(event=event)
+        .select_related("player")
+        .prefetch_related("entries__card__edition"),
         "deck_pick": DeckCheckPick.objects.filter(deck_list__event=event),
         "deck_check": DeckCheck.objects.filter(event=event),
         "audit": AuditEntry.objects.filter(event=event),
@@ -713,7 +713,7 @@ def event_archive_import(*, data: bytes | str, actor: User | None = None) -> Imp
         try:
             with transaction.atomic():
                 return _import(archive, actor)
-        except IntegrityError as error:
+        except (IntegrityError, DataError, OverflowError) as error:
             # The same archive imported at the same instant created the event first: the
             # second try finds it (and, normally, nothing left to do).
             created_meanwhile = Event.objects.filter(uid=archive.event_uid).exists()
@@ -723,7 +723,7 @@ def event_archive_import(*, data: bytes | str, actor: User | None = None) -> Imp
     raise AssertionError("unreachable")
 
 
-def _integrity_refusal(error: IntegrityError) -> ArchiveRefusedError:
+def _integrity_refusal(error: Exception) -> ArchiveRefusedError:
     return ArchiveRefusedError(
         _("The archive contradicts the data on this site (%(detail)s). Nothing was imported.")
         % {"detail": str(error).splitlines()[0][:200]},
