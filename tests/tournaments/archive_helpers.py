@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 import random
 
-from tournaments.models import Event
+from tournaments.models import Event, Match
 from tournaments.models.choices import MatchStatus
 from tournaments.services.results import ReportedResult, match_report
 from tournaments.services.rounds import round_pair_next, round_publish
@@ -83,4 +83,46 @@ def standings_table(event_uid: object) -> list[tuple]:
             tuple((k, str(v)) for k, v in row.values),
         )
         for row in event_standings(event)
+    ]
+
+
+def pair_next_round(event_uid: object) -> None:
+    """Pair the next round and leave it unpublished (a draft a judge may still re-pair)."""
+    event = Event.objects.get(uid=event_uid)
+    round_pair_next(actor=event.created_by, event_id=event.pk)
+
+
+def repair_publish_and_report(event_uid: object, *, seed: int) -> None:
+    """Re-pair the event's unpublished round with a new seed, publish it, report it."""
+    from tournaments.models.choices import RoundStatus
+    from tournaments.services.rounds import round_repair
+
+    rng = random.Random(seed)
+    event = Event.objects.get(uid=event_uid)
+    organiser = event.created_by
+    draft = event.rounds.get(status=RoundStatus.DRAFT)
+    round_ = round_repair(actor=organiser, round_id=draft.pk, reason="Seating mistake")
+    round_publish(actor=organiser, round_id=round_.pk)
+    for match in round_.matches.exclude(status=MatchStatus.CONFIRMED).select_related(
+        "player_a__player", "player_b__player"
+    ):
+        score = ReportedResult(*rng.choice(SCORES))
+        for reg in (match.player_a, match.player_b):
+            match_report(actor=reg.player, match_id=match.pk, result=score)
+
+
+def pairings(event_uid: object) -> list[list]:
+    """Every round's tables as usernames, comparable between installs."""
+    event = Event.objects.get(uid=event_uid)
+    return [
+        [
+            m.round.number,
+            m.table,
+            m.player_a.player.username,
+            m.player_b.player.username if m.player_b_id else None,
+            m.status,
+        ]
+        for m in Match.objects.filter(round__event=event)
+        .select_related("round", "player_a__player", "player_b__player")
+        .order_by("round__number", "table")
     ]

@@ -16,9 +16,14 @@ from pathlib import Path
 
 import pytest
 
-from tests.tournaments.archive_helpers import build_central_event, standings_table
+from tests.tournaments.archive_helpers import (
+    build_central_event,
+    pair_next_round,
+    pairings,
+    standings_table,
+)
 from tournaments.archive.core import digests
-from tournaments.models import AuditEntry, Event, Round
+from tournaments.models import AuditEntry, Event, Round, Seat
 from tournaments.services.archive import archive_json, event_archive_export, event_archive_import
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -137,3 +142,35 @@ def test_central_to_laptop_two_rounds_and_back_gives_identical_standings(laptop,
     again = event_archive_export(event_id=event.pk)
     assert again["base"]["digests"] == digests(again["records"])
     assert Event.objects.get(pk=event.pk).status == "running"
+
+
+@pytest.mark.django_db
+def test_a_round_re_paired_and_played_on_the_laptop_comes_back_with_its_new_pairings(
+    laptop, tmp_path
+):
+    event = build_central_event()
+    pair_next_round(event.uid)  # round 2 paired centrally, not yet published
+    outbound = tmp_path / "outbound.json"
+    outbound.write_text(archive_json(event_archive_export(event_id=event.pk)), encoding="utf-8")
+
+    _laptop(laptop, "import_event_archive", str(outbound))
+    out = _laptop_python(
+        laptop,
+        "import json\n"
+        "from tests.tournaments.archive_helpers import pairings, repair_publish_and_report\n"
+        f"repair_publish_and_report({str(event.uid)!r}, seed=5)\n"
+        "from tournaments.models import Event\n"
+        f"e = Event.objects.get(uid={str(event.uid)!r})\n"
+        f"print(json.dumps([e.pk, pairings({str(event.uid)!r})]))",
+    )
+    laptop_pk, laptop_pairings = json.loads(out.strip().splitlines()[-1])
+    laptop_standings = _laptop_standings(laptop, event.uid)
+    inbound = tmp_path / "inbound.json"
+    _laptop(laptop, "export_event_archive", str(laptop_pk), "--output", str(inbound))
+
+    result = event_archive_import(data=inbound.read_bytes())
+
+    assert result.plan.updates and not result.plan.conflicts
+    assert pairings(event.uid) == laptop_pairings
+    assert _as_json(standings_table(event.uid)) == laptop_standings
+    assert Seat.objects.filter(round__event=event, round__number=2).count() == 9

@@ -20,6 +20,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import DataError, IntegrityError, models, transaction
+from django.db.models import ProtectedError
 from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
 from django.utils.translation import gettext as _
@@ -41,18 +42,14 @@ from rulings.models import (
     RulingsDocument,
 )
 from tournaments.archive.core import (
-    BOOL,
     CARDS,
     DATE,
     DATETIME,
     FORMAT,
-    INT,
-    JSON,
     RECORD_FIELDS,
     RECORD_TYPES,
     RULINGS,
     SECONDS,
-    STR,
     USER,
     VERSION,
     Archive,
@@ -665,8 +662,6 @@ class _Applier:
                 value = parse_date(value)
             elif kind == SECONDS and value is not None:
                 value = dt.timedelta(seconds=value)
-            elif kind in {STR, INT, BOOL, JSON}:
-                pass
             if name in auto:
                 timestamps[name] = value
             setattr(row, name, value)
@@ -713,7 +708,7 @@ def event_archive_import(*, data: bytes | str, actor: User | None = None) -> Imp
         try:
             with transaction.atomic():
                 return _import(archive, actor)
-        except (IntegrityError, DataError, OverflowError) as error:
+        except (IntegrityError, DataError, ProtectedError, OverflowError) as error:
             # The same archive imported at the same instant created the event first: the
             # second try finds it (and, normally, nothing left to do).
             created_meanwhile = Event.objects.filter(uid=archive.event_uid).exists()
