@@ -6,10 +6,16 @@ from __future__ import annotations
 import datetime as dt
 import random
 
+from rulings.demo import load_rulings_data
+from rulings.services.decklists import deck_list_submit
+from tests.rulings.conftest import quimera_list
+from tests.tournaments.helpers import add_judge, add_players, make_event, make_organiser
 from tournaments.models import Event, Match
-from tournaments.models.choices import MatchStatus
+from tournaments.models.choices import MatchStatus, RoundStatus
+from tournaments.services.penalties import penalty_issue
+from tournaments.services.registration import registration_drop
 from tournaments.services.results import ReportedResult, match_report
-from tournaments.services.rounds import round_pair_next, round_publish
+from tournaments.services.rounds import round_pair_next, round_publish, round_repair
 from tournaments.services.standings import event_standings
 
 SCORES = [(2, 0, 0), (2, 1, 0), (0, 2, 0), (1, 2, 0), (1, 1, 1)]
@@ -18,13 +24,6 @@ SCORES = [(2, 0, 0), (2, 1, 0), (0, 2, 0), (1, 2, 0), (1, 1, 1)]
 def build_central_event() -> Event:
     """A Monofacción event after round 1: a judge, ten players, two deck lists, reports,
     a penalty, a drop, the rulings version pinned."""
-    from rulings.demo import load_rulings_data
-    from rulings.services.decklists import deck_list_submit
-    from tests.rulings.conftest import quimera_list
-    from tests.tournaments.helpers import add_judge, add_players, make_event, make_organiser
-    from tournaments.services.penalties import penalty_issue
-    from tournaments.services.registration import registration_drop
-
     load_rulings_data(sample=True)
     organiser = make_organiser("orga")
     event = make_event(
@@ -94,9 +93,6 @@ def pair_next_round(event_uid: object) -> None:
 
 def repair_publish_and_report(event_uid: object, *, seed: int) -> None:
     """Re-pair the event's unpublished round with a new seed, publish it, report it."""
-    from tournaments.models.choices import RoundStatus
-    from tournaments.services.rounds import round_repair
-
     rng = random.Random(seed)
     event = Event.objects.get(uid=event_uid)
     organiser = event.created_by

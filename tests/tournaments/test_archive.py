@@ -10,7 +10,8 @@ import uuid
 
 import pytest
 from django.core.management import CommandError, call_command
-from django.db import models
+from django.db import connection, models
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import translation
 
@@ -18,6 +19,7 @@ from accounts.models import User
 from rulings.models import DeckCheck, DeckList
 from tests.factories import UserFactory
 from tests.tournaments.archive_helpers import build_central_event, standings_table
+from tests.tournaments.helpers import add_players, make_event, make_organiser
 from tournaments.archive.core import FORMAT, RECORD_FIELDS, VERSION, digests
 from tournaments.models import (
     AuditEntry,
@@ -315,8 +317,6 @@ def test_an_imported_event_keeps_every_row_and_timestamp(event_after_round_1):
 
 
 def test_a_booster_draft_event_is_not_archived(db):
-    from tests.tournaments.helpers import make_event, make_organiser
-
     event = make_event(make_organiser(), format="booster-draft")
     Draft.objects.create(event=event)
     with pytest.raises(Exception) as raised:
@@ -352,8 +352,6 @@ def test_the_events_judges_download_the_archive_and_players_cannot(event_after_r
 
 
 def build_other_event() -> Event:
-    from tests.tournaments.helpers import make_event, make_organiser
-
     return make_event(make_organiser("orga2"), name="Other")
 
 
@@ -376,3 +374,16 @@ def test_the_commands_export_and_import(event_after_round_1, tmp_path):
         call_command("import_event_archive", str(path), language="es")
     with pytest.raises(CommandError, match="no event 999999"):
         call_command("export_event_archive", 999999)
+
+
+def test_the_export_runs_the_same_queries_whatever_the_events_size(
+    event_after_round_1, django_assert_max_num_queries
+):
+    event = event_after_round_1
+    event_archive_export(event_id=event.pk)  # the install's identity, made once
+    with CaptureQueriesContext(connection) as small:
+        event_archive_export(event_id=event.pk)
+    add_players(event, 20, prefix="late")
+    with django_assert_max_num_queries(len(small.captured_queries)):
+        archive = event_archive_export(event_id=event.pk)
+    assert len([r for r in archive["records"].values() if r["type"] == "registration"]) == 30
