@@ -392,6 +392,18 @@ def _sentence(entry: AuditEntry, ctx: _Context) -> tuple[str, int | None, tuple[
                 "role": str(roles.get(after, after)).lower(),
             }
         return text, None, (*people, person)
+    if action == "event.archive_import":
+        text = _(
+            "%(actor)s imported the event archive exported at %(exported_at)s: "
+            "%(created)s records added, %(updated)s changed, %(deleted)s removed."
+        ) % {
+            "actor": actor,
+            "exported_at": after_dict.get("exported_at", "?"),
+            "created": after_dict.get("created", 0),
+            "updated": after_dict.get("updated", 0),
+            "deleted": after_dict.get("deleted", 0),
+        }
+        return text, None, people
     if action == "event.start":
         text = _("%(actor)s started the event.") % values
         if after_dict.get("swiss_rounds"):

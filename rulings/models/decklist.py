@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import uuid
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -182,6 +184,8 @@ class DeckCheck(models.Model):
         verbose_name=_("penalty"),
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # The same on every install the event is moved to (event archives).
+    uid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
 
     class Meta:
         verbose_name = _("deck check")

@@ -1,5 +1,6 @@
 """Tournament data: events, their people, rounds, matches, reports, penalties and the audit log."""
 
+from tournaments.models.archive import EventArchiveBase, InstallIdentity
 from tournaments.models.audit import AuditEntry
 from tournaments.models.draft import (
     AuctionDeck,
@@ -30,9 +31,11 @@ __all__ = [
     "Draft",
     "DraftSeat",
     "Event",
+    "EventArchiveBase",
     "EventScreen",
     "EventStaff",
     "Game",
+    "InstallIdentity",
     "JudgeCall",
     "Match",
     "Pack",

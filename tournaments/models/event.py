@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import secrets
+import uuid
 
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
@@ -131,6 +132,8 @@ class Event(models.Model):
         verbose_name=_("rulings version"),
     )
     seed = models.PositiveBigIntegerField(_("random seed"), default=_new_seed, editable=False)
+    # The same on every install the event is moved to (event archives); the primary key is not.
+    uid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.PROTECT,

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import uuid
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -111,6 +113,8 @@ class ResultReport(models.Model):
     games_drawn = models.PositiveSmallIntegerField(default=0)
     games = models.JSONField(default=list, blank=True)
     idempotency_key = models.CharField(max_length=64, blank=True)
+    # The same on every install the event is moved to (event archives).
+    uid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import uuid
+
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -42,6 +44,8 @@ class Penalty(models.Model):
     # stays empty until that match is paired).
     next_match = models.BooleanField(_("applies to the next match"), default=False)
     reason = models.CharField(_("reason"), max_length=300)
+    # The same on every install the event is moved to (event archives).
+    uid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     issued_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
     )

@@ -153,3 +153,18 @@ def event_of_round(round_id: int) -> int:
     if event_id is None:
         raise NotFoundError(_("There is no such round."))
     return event_id
+
+
+def lock_event_rows(event: Event) -> None:
+    """Every round, match and registration of an event, in the lock order, for an action
+    that rewrites the whole event (an archive import); the caller holds the event."""
+    for queryset in (
+        Round.objects.filter(event=event),
+        Match.objects.filter(round__event=event),
+        Registration.objects.filter(event=event),
+    ):
+        list(
+            queryset.select_for_update(of=("self",), no_key=True)
+            .order_by("pk")
+            .values_list("pk", flat=True)
+        )

@@ -90,11 +90,14 @@ class StandingRow:
 def standings_inputs(event: Event) -> tuple[list[StandingsPlayer], list[MatchResult]]:
     players = [
         StandingsPlayer(
-            id=pk, dropped=status == RegistrationStatus.DROPPED, dropped_after_round=after
+            id=pk,
+            dropped=status == RegistrationStatus.DROPPED,
+            dropped_after_round=after,
+            tie_name=username,
         )
-        for pk, status, after in event.registrations.exclude(
+        for pk, status, after, username in event.registrations.exclude(
             status=RegistrationStatus.NO_SHOW
-        ).values_list("pk", "status", "dropped_after_round")
+        ).values_list("pk", "status", "dropped_after_round", "player__username")
     ]
     # A draft round's bye is confirmed when it is paired, but counts only once published.
     rows = (

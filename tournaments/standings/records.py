@@ -63,6 +63,10 @@ class StandingsPlayer:
     id: PlayerId
     dropped: bool = False
     dropped_after_round: int | None = None
+    # What the seeded draw between fully tied players hashes instead of ``id``: a name
+    # that is the same on every install (the username), so an event moved to another
+    # install (event archives) keeps its standings though its ids change.
+    tie_name: str | None = None
 
     def dropped_as_of(self, round_number: int) -> bool:
         if not self.dropped:

@@ -4,8 +4,9 @@ This module owns the order. Players are sorted by each tiebreak in turn,
 higher first. Players still equal after the last tiebreak are put in a
 deterministic order: by player id (ints numerically, then strs) by default, or,
 when the event passes ``tie_seed``, by a draw that depends only on the seed and
-the player id (SHA-256 of ``"<seed>:<id>"``), so it is reproducible and does
-not change when other players join or drop.
+the player's ``tie_name`` if it has one, else its id (SHA-256 of
+``"<seed>:<name or id>"``), so it is reproducible, does not change when other
+players join or drop, and (with names) is the same on every install.
 
 Values are exact (``int`` or ``Fraction``); ``Standing.decimal`` and
 ``export_rows`` give the 0..1 decimals for CSV exports. Sorting converts each
@@ -78,10 +79,10 @@ def _sortable(column: Mapping[PlayerId, Value]) -> Mapping[PlayerId, Value]:
     return {pid: f.numerator * (common // f.denominator) for pid, f in fractions.items()}
 
 
-def _tie_key(player: PlayerId, tie_seed: int | str | None) -> object:
+def _tie_key(player: PlayerId, tie_seed: int | str | None, name: str | None = None) -> object:
     if tie_seed is None:
         return id_sort_key(player)
-    return hashlib.sha256(f"{tie_seed}:{player}".encode()).digest()
+    return hashlib.sha256(f"{tie_seed}:{player if name is None else name}".encode()).digest()
 
 
 def compute_standings(
@@ -103,7 +104,8 @@ def compute_standings(
     ctx = StandingsContext(records)
     columns = {name: ctx.column(name) for name in order}
     keys = [_sortable(columns[name]) for name in order]
-    ids = sorted(records, key=lambda pid: _tie_key(pid, tie_seed))
+    names = {p.id: p.tie_name for p in players if p.tie_name is not None}
+    ids = sorted(records, key=lambda pid: _tie_key(pid, tie_seed, names.get(pid)))
     negated = [[-k[pid] for pid in ids] for k in keys]
     ids = [ids[row[-1]] for row in sorted(zip(*negated, range(len(ids)), strict=True))]
     rows = zip(*([columns[name][pid] for pid in ids] for name in order), strict=True)

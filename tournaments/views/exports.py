@@ -1,13 +1,19 @@
 """CSV downloads of an event's players, matches (every game) and standings (every tiebreak).
-What each reader gets is their ``EventVisibility``, as on every other path."""
+What each reader gets is their ``EventVisibility``, as on every other path. Also the
+event's archive, for its judges."""
 
 from __future__ import annotations
 
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect
 from django.views.decorators.http import require_GET
 
+from config.errors import DomainError
 from tournaments.exports import EXPORTS, export_csv
-from tournaments.views.common import get_event
+from tournaments.services.archive import archive_json, event_archive_export
+from tournaments.views.common import get_event, require
 from tournaments.visibility import visibility_for
 
 
@@ -25,4 +31,21 @@ def export(request: HttpRequest, pk: int, what: str) -> HttpResponse:
     response = HttpResponse(body, content_type="text/csv; charset=utf-8")
     suffix = f"-round-{as_of_round}" if as_of_round else ""
     response["Content-Disposition"] = f'attachment; filename="event-{event.pk}-{what}{suffix}.csv"'
+    return response
+
+
+@login_required
+@require_GET
+def archive(request: HttpRequest, pk: int) -> HttpResponse:
+    """The event's archive (``docs/archives.md``): the event's judges and site admins only,
+    since it holds everything judges see (drop reasons, penalties, the audit log)."""
+    event = get_event(pk)
+    require(request, "tournaments.run_event", event)
+    try:
+        body = archive_json(event_archive_export(event_id=event.pk))
+    except DomainError as error:
+        messages.error(request, error.message)
+        return redirect("tournaments:event_detail", pk=event.pk)
+    response = HttpResponse(body, content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="event-{event.pk}-archive.json"'
     return response
