@@ -32,6 +32,7 @@ from django.utils import translation
 from accounts.models import NotificationKind
 from accounts.selectors import notification_language, notification_recipients
 from config.deadlines import broker_configured
+from config.site_url import absolute_url, site_origin
 
 log = logging.getLogger(__name__)
 
@@ -112,20 +113,6 @@ def _dispatch(
             log.exception("could not send the %s mail to user %s", kind, user_id)
 
 
-# Where links in mails point when SITE_URL is not set (a development machine).
-FALLBACK_SITE_URL = "http://localhost:8000"
-
-
-def site_url() -> str:
-    """The site's origin for links in mails: ``SITE_URL``, else the development fallback
-    (``manage.py check --deploy`` warns about it: see ``accounts.checks``)."""
-    return settings.SITE_URL or FALLBACK_SITE_URL
-
-
-def absolute_url(path: str) -> str:
-    return f"{site_url()}{path}"
-
-
 def deliver(
     *, kind: str, user_id: int, context: Mapping[str, Any], link: list[Any] | None = None
 ) -> bool:
@@ -144,7 +131,7 @@ def deliver(
             "recipient": user.public_name,
             "link_url": absolute_url(reverse(link[0], kwargs=link[1])) if link else "",
             "preferences_url": absolute_url(reverse("accounts:profile")) + "#notifications",
-            "site_url": site_url(),
+            "site_url": site_origin(),
         }
         subject = render_to_string(f"notifications/{kind}_subject.txt", values)
         subject = " ".join(subject.split())

@@ -9,15 +9,24 @@ on the players' phones; otherwise the address the request came in on.
 from __future__ import annotations
 
 from django.conf import settings
-from django.core.exceptions import ImproperlyConfigured
 from django.http import HttpRequest
+
+# Where an address built without a request (an e-mail) points when SITE_URL is not set: a
+# development machine. ``manage.py check --deploy`` warns about it (``accounts.checks``).
+DEVELOPMENT_ORIGIN = "http://localhost:8000"
+
+
+def site_origin() -> str:
+    """The site's origin for what is built without a request."""
+    return settings.SITE_URL or DEVELOPMENT_ORIGIN
 
 
 def absolute_url(path: str, request: HttpRequest | None = None) -> str:
     """``path`` (from ``reverse``, starting with ``/``) as an absolute URL: under
-    ``SITE_URL`` when set, else on the request's own scheme and host."""
+    ``SITE_URL`` when set, else on the request's own scheme and host, else (no request)
+    under the development origin."""
     if settings.SITE_URL:
         return settings.SITE_URL + path
     if request is None:
-        raise ImproperlyConfigured("SITE_URL must be set to build an address without a request.")
+        return DEVELOPMENT_ORIGIN + path
     return request.build_absolute_uri(path)

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import AnonymousUser
@@ -25,6 +24,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
+from config.site_url import absolute_url
 from tournaments import screen as core
 from tournaments import selectors
 from tournaments.draft.passing import Direction, pass_direction
@@ -60,14 +60,6 @@ def page_seconds(request: HttpRequest) -> int:
     if not value.isdigit():
         return PAGE_SECONDS
     return min(max(int(value), PAGE_SECONDS_MIN), PAGE_SECONDS_MAX)
-
-
-def _absolute_url(path: str, request: HttpRequest) -> str:
-    """The address a phone scanning the screen's QR code can reach: under ``SITE_URL`` when
-    the site sets one (a venue laptop reached as ``localhost`` by its own browser), else on
-    the request's scheme and host."""
-    site_url = getattr(settings, "SITE_URL", "")
-    return site_url + path if site_url else request.build_absolute_uri(path)
 
 
 def _standings_round(round_: Round | None, facts: core.RoundFacts | None) -> int | None:
@@ -165,7 +157,7 @@ def screen(request: HttpRequest, pk: int) -> HttpResponse:
     """The big screen: no login, nothing unpublished."""
     event = get_event(pk)
     context = screen_context(request, event)
-    event_url = _absolute_url(reverse("tournaments:event_detail", args=[event.pk]), request)
+    event_url = absolute_url(reverse("tournaments:event_detail", args=[event.pk]), request)
     context.update(
         live_version=getattr(event, "live_version", None),
         live_poll_seconds=POLL_SECONDS,
