@@ -5,24 +5,17 @@ every deadline that follows, each exactly once."""
 
 from __future__ import annotations
 
-import os
 import signal
-import socket
-import subprocess
-import sys
 import time
 from datetime import timedelta
-from pathlib import Path
-from urllib.parse import urlsplit
 
 import pytest
-from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from config.celery import app
 from config.deadlines import schedule_at
-from tests.tournaments.draft.helpers import database_url, draft_event, move_deadline
+from tests.celery_worker import own_broker, start_worker
+from tests.tournaments.draft.helpers import draft_event, move_deadline
 from tests.tournaments.draft.test_draft_services import conserved
 from tournaments.models import CardInstance, Pick, Pod
 from tournaments.models.draft import CardSource, DraftPhase, PickKind
@@ -32,55 +25,10 @@ from tournaments.services.drafts.reading import pod_version
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.concurrency]
 
-ROOT = Path(__file__).resolve().parents[3]
-
-
-def redis_url() -> str:
-    url = settings.CELERY_BROKER_URL or ""
-    return url if url.startswith("redis://") else "redis://127.0.0.1:6379/12"
-
-
-def reachable(url: str) -> bool:
-    parts = urlsplit(url)
-    try:
-        socket.create_connection((parts.hostname or "127.0.0.1", parts.port or 6379), 1).close()
-    except OSError:
-        return False
-    return True
-
 
 @pytest.fixture
 def broker(settings):
-    url = redis_url()
-    if not reachable(url):
-        pytest.skip(f"no Redis at {url}")
-    queue = f"draft-kill-{os.getpid()}-{time.monotonic_ns()}"
-    settings.CELERY_BROKER_URL = url
-    previous = (app.conf.broker_url, app.conf.task_default_queue)
-    app.conf.broker_url = url
-    app.conf.task_default_queue = queue  # this test's worker alone takes its tasks
-    yield url, queue
-    app.conf.broker_url, app.conf.task_default_queue = previous
-
-
-def start_worker(url: str, queue: str) -> subprocess.Popen:
-    env = {
-        **os.environ,
-        "DATABASE_URL": database_url(),
-        "CELERY_BROKER_URL": url,
-        "DJANGO_SETTINGS_MODULE": "config.settings",
-    }
-    return subprocess.Popen(
-        [
-            *(sys.executable, "-m", "celery", "-A", "config", "worker", "--pool", "solo"),
-            *("--queues", queue, "--loglevel", "WARNING", "--without-gossip"),
-            *("--without-mingle", "--without-heartbeat"),
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+    yield from own_broker(settings, "draft-kill")
 
 
 def step_of(pod_id: int) -> tuple[str, int, int]:
