@@ -112,7 +112,7 @@ def shared_part(
 
     version = getattr(event, "live_version", 0)
     if private or not version:
-        return mark_safe(render())  # noqa: S308 - a template rendered with autoescaping
+        return mark_safe(render())
     cache_key = ":".join(
         map(
             str,
@@ -123,7 +123,7 @@ def shared_part(
     if html is None:
         html = render()
         cache.set(cache_key, html, PART_SECONDS)
-    return mark_safe(html)  # noqa: S308 - a template rendered with autoescaping
+    return mark_safe(html)
 
 
 def mark_mine(html: str, attribute: str, registration_ids: Iterable[int]) -> SafeString:
@@ -133,4 +133,4 @@ def mark_mine(html: str, attribute: str, registration_ids: Iterable[int]) -> Saf
     for registration_id in registration_ids:
         needle = f' {attribute}="{registration_id}"'
         html = html.replace(needle, f'{needle} class="mine"', 1)
-    return mark_safe(html)  # noqa: S308 - the part was escaped when rendered
+    return mark_safe(html)
