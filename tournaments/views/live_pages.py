@@ -29,7 +29,7 @@ from django.contrib.messages.storage.session import SessionStorage
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponseBase
 from django.template.loader import render_to_string
-from django.utils.cache import patch_cache_control
+from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django.views.decorators.http import condition
@@ -86,6 +86,7 @@ def live_page(view: Callable[..., HttpResponseBase]) -> Callable[..., HttpRespon
                 del response.headers["ETag"]
             return response
         patch_cache_control(response, private=True, no_cache=True)
+        patch_vary_headers(response, ("Cookie", "Accept-Language"))  # what the ETag reads
         return response
 
     return wrapper

@@ -57,6 +57,7 @@ def test_a_reload_while_nothing_changed_is_a_304_without_a_query(
     assert again.status_code == 304
     assert again["ETag"] == first["ETag"]
     assert again.content == b""
+    assert "Cookie" in again["Vary"] and "no-cache" in again["Cache-Control"]
 
 
 @pytest.mark.parametrize("name", PAGES)
