@@ -267,3 +267,13 @@ def test_the_event_pages_current_round_is_a_live_region(event, round1):
     page = Client().get(reverse("tournaments:event_detail", args=[event.pk])).content.decode()
     region = page[page.index('<div id="live-round" data-refresh="30">') :]
     assert 'data-testid="current-round"' in region
+
+
+def test_a_lost_number_starts_again_with_the_first_page_and_only_for_an_event(event, round1):
+    cache.delete(f"live:event:{event.pk}")
+    first = Client().get(url("pairings", event))
+    assert "ETag" not in first  # nothing to make it from yet
+    assert live_version(event.pk) > 10**12  # started from the clock by the page
+    assert "ETag" in Client().get(url("pairings", event))
+    Client().get(reverse("tournaments:pairings", args=[event.pk + 1000]))
+    assert live_version(event.pk + 1000) == 0  # no number for an event that does not exist
