@@ -5,6 +5,7 @@ is answered 304 from the browser's copy."""
 from __future__ import annotations
 
 import pytest
+from django.utils import timezone
 from playwright.sync_api import expect
 
 from tests.tournaments.helpers import add_judge, add_players, make_event, make_organiser
@@ -80,3 +81,24 @@ def test_reloading_an_unchanged_pairings_page_is_answered_from_the_browsers_copy
     assert sent["if-none-match"] == received["etag"]
     assert received["content-length"] == "0"
     assert page.locator("tr[data-table]").count() == round_.matches.count()
+
+
+def test_a_page_kept_by_the_browser_counts_down_from_the_servers_time_now(
+    site, page, running_round
+):
+    """The page answered 304 is the copy rendered seconds earlier, with the server time of
+    then in it; the live poll's server time puts its countdown right."""
+    event, judge, round_ = running_round
+    round_start_clock(actor=judge, round_id=round_.pk)
+    round_.refresh_from_db()
+    url = f"{site}/events/{event.pk}/pairings/"
+    page.goto(url)
+    page.goto(url)  # with the CSRF cookie: this copy is the one reloads are answered from
+    page.wait_for_timeout(6_000)
+    page.reload()
+    clock = page.locator(".countdown[data-deadline]")
+    page.wait_for_timeout(1_500)  # the first poll has answered
+    minutes, seconds = clock.inner_text().split(":")
+    shown = int(minutes) * 60 + int(seconds)
+    left = (round_.ends_at - timezone.now()).total_seconds()
+    assert abs(shown - left) <= 2, (shown, left)
