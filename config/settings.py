@@ -75,6 +75,9 @@ MIDDLEWARE = [
     # Last: turns a login refused for too many failures into the 429 answer.
     "axes.middleware.AxesMiddleware",
 ]
+if env_bool("QUERY_COUNT_HEADER", False):
+    # Benchmarks only: each response carries its database query count (config/query_count.py).
+    MIDDLEWARE.insert(0, "config.query_count.QueryCountHeader")
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
@@ -131,9 +134,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 REDIS_URL = env_str("REDIS_URL")
 CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", REDIS_URL)
 if REDIS_URL:
-    CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
-    }
+    CACHES = {"default": {"BACKEND": "config.cache.RedisCache", "LOCATION": REDIS_URL}}
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 

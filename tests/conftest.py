@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import itertools
 import os
 
 import pytest
@@ -20,14 +21,18 @@ def pytest_report_header(config: pytest.Config) -> str:
     return f"database backend: {engine}; broker: {broker.split('@')[-1]}"
 
 
-@pytest.fixture(autouse=True, scope="session")
+_tests_run = itertools.count()
+
+
+@pytest.fixture(autouse=True)
 def _own_cache_keys():
     """Test processes share one Redis on CI, and their databases hand out the same primary
-    keys: each process keeps its cache keys (standings, live numbers) under its own prefix."""
+    keys (SQLite even within a process, once a test's rows are rolled back): each test keeps
+    its cache keys (standings, live numbers, cached page parts) under its own prefix."""
     from django.conf import settings
 
     caches = copy.deepcopy(settings.CACHES)
-    caches["default"]["KEY_PREFIX"] = f"test{os.getpid()}"
+    caches["default"]["KEY_PREFIX"] = f"test{os.getpid()}-{next(_tests_run)}"
     with override_settings(CACHES=caches):
         yield
 

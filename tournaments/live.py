@@ -40,6 +40,17 @@ def live_version(event_id: int) -> int:
     return int(cache.get(_key(event_id), 0))
 
 
+def live_version_started(event_id: int) -> int:
+    """The event's live number, started from the clock when the cache holds none (a new
+    event, an evicted key), so that pages always have a number for their ETag and cached
+    parts. Call it only for an event that exists."""
+    version = live_version(event_id)
+    if not version:
+        cache.add(_key(event_id), time.time_ns() // 1000, timeout=None)
+        version = live_version(event_id)
+    return version
+
+
 def _bump(event_id: int) -> None:
     key = _key(event_id)
     try:

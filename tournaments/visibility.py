@@ -18,7 +18,7 @@ themselves, so no path shows what another hides:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from tournaments.models.choices import EventStatus
@@ -66,6 +66,17 @@ class EventVisibility:
     def private_of(self, registration_id: int | None) -> bool:
         """Whether the reader sees this player's drop reason and disqualification."""
         return self.runs_event or registration_id in self.own_registration_ids
+
+    @property
+    def shared_class(self) -> str:
+        """The name of the readers who see the same shared parts of the event's pages (the
+        parts cached for all of them): the event's judges, or everyone else."""
+        return "judges" if self.runs_event else "public"
+
+    def shared(self) -> EventVisibility:
+        """What every reader of :attr:`shared_class` sees: this view without the reader's
+        own registrations, so a part rendered with it holds nothing private to one person."""
+        return replace(self, own_registration_ids=frozenset())
 
 
 def everything(event: Event) -> EventVisibility:

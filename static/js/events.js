@@ -21,8 +21,18 @@
     function poll() {
       if (busy || document.visibilityState !== "visible") { return; }
       busy = true;
+      var sent = Date.now();
       fetch(marker.dataset.liveUrl + "?v=" + encodeURIComponent(version), { credentials: "same-origin" })
-        .then(function (response) { return response.status === 200 ? response.json() : null; })
+        .then(function (response) {
+          // The server's clock, for the countdowns (site.js): a page answered 304 from the
+          // browser's cache carries the server time of its first load.
+          var serverTime = parseInt(response.headers.get("X-Server-Time"), 10);
+          if (!isNaN(serverTime)) {
+            var offset = serverTime - (sent + Date.now()) / 2;
+            document.dispatchEvent(new CustomEvent("op:server-time", { detail: { offset: offset } }));
+          }
+          return response.status === 200 ? response.json() : null;
+        })
         .then(function (body) {
           if (body && String(body.v) !== version) {
             version = String(body.v);
@@ -34,6 +44,7 @@
     }
     window.setInterval(poll, every);
     document.addEventListener("visibilitychange", poll);
+    poll();
   }
 
   // <div id="live" data-refresh="20">: the part of the page that follows the event is fetched

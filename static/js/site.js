@@ -30,7 +30,10 @@
   });
 
   // Countdowns: <span class="countdown" data-deadline="ISO" data-server-now="ISO" data-paused-remaining="seconds">
-  // The clock is the server's: the offset between server and browser is measured once per page.
+  // The clock is the server's: the offset between server and browser is measured once per page
+  // from data-server-now, and replaced by the live poll's measure (events.js, "op:server-time")
+  // as soon as there is one: a page reloaded from the browser's cache (answered 304) carries
+  // the server time of its first load.
   function format(seconds) {
     var sign = seconds < 0 ? "-" : "";
     seconds = Math.abs(Math.floor(seconds));
@@ -41,10 +44,11 @@
 
   var items = [];
   var ticking = null;
+  var measured = null;
 
   function tick() {
     items.forEach(function (item) {
-      var left = (item.deadline - (Date.now() + item.offset)) / 1000;
+      var left = (item.deadline - (Date.now() + (measured === null ? item.offset : measured))) / 1000;
       item.node.textContent = format(Math.max(left, 0));
       item.node.classList.toggle("expired", left <= 0);
       if (left <= 0 && item.node.dataset.reloadOnExpiry === "1" && !item.reloaded) {
@@ -85,6 +89,10 @@
 
   // A part of the page was refreshed from the server (events.js): count down its clocks too.
   document.addEventListener("op:refreshed", startCountdowns);
+  document.addEventListener("op:server-time", function (event) {
+    measured = event.detail.offset;
+    if (items.length) { tick(); }
+  });
 
   document.addEventListener("DOMContentLoaded", function () {
     startCountdowns();

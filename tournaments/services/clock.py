@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from config.deadlines import schedule_at
 from config.errors import ConflictError, DomainError
+from tournaments.live import announce_change
 from tournaments.models import Round
 from tournaments.models.choices import MatchStatus, RoundStatus
 from tournaments.services.audit import audit_record
@@ -35,13 +36,22 @@ def apply_round_deadlines(now: datetime | None = None) -> int:
     """Call time on every round whose clock ran out. Idempotent; returns how many it called.
 
     Time is called at the deadline, not when this runs: a worker that died or a read that
-    came late must not lengthen the round in the record."""
+    came late must not lengthen the round in the record. The events' open pages learn of
+    it (``tournaments.live``)."""
     now = now or timezone.now()
-    return Round.objects.filter(
+    expired = Round.objects.filter(
         ends_at__lte=now,
         time_called_at__isnull=True,
         paused_remaining__isnull=True,
-    ).update(time_called_at=F("ends_at"))
+    )
+    with transaction.atomic():
+        rounds = dict(expired.values_list("pk", "event_id"))
+        if not rounds:
+            return 0
+        called = expired.filter(pk__in=rounds).update(time_called_at=F("ends_at"))
+        for event_id in set(rounds.values()):
+            announce_change(event_id)
+    return called
 
 
 def refresh_round_clock(round_: Round, now: datetime | None = None) -> Round:
@@ -53,12 +63,14 @@ def refresh_round_clock(round_: Round, now: datetime | None = None) -> Round:
         and round_.paused_remaining is None
         and round_.ends_at <= now
     ):
-        Round.objects.filter(
+        called = Round.objects.filter(
             pk=round_.pk,
             time_called_at__isnull=True,
             paused_remaining__isnull=True,
             ends_at__lte=now,
         ).update(time_called_at=F("ends_at"))
+        if called:
+            announce_change(round_.event_id)
         round_.refresh_from_db(fields=["time_called_at", "ends_at", "paused_remaining"])
     return round_
 

@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from config.errors import ConflictError, DomainError, ForbiddenError, NotFoundError
 from tournaments import selectors
-from tournaments.live import POLL_SECONDS, live_version
+from tournaments.live import POLL_SECONDS, live_version, live_version_started
 from tournaments.models import Event, Match, Round
 from tournaments.visibility import visibility_for
 
@@ -88,7 +88,9 @@ def get_event(pk: int) -> Event:
     change landing meanwhile makes the page's next poll fetch again (``tournaments.live``)."""
     version = live_version(pk)
     event = get_object_or_404(Event, pk=pk)
-    event.live_version = version
+    # A lost number starts again (once the event is known to exist), so the next reload of
+    # the page can be answered from its ETag.
+    event.live_version = version or live_version_started(pk)
     return event
 
 

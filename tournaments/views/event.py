@@ -22,6 +22,7 @@ from tournaments.services.standings import (
 )
 from tournaments.standings import get_tiebreak
 from tournaments.views.common import event_context, get_event, round_clock
+from tournaments.views.live_pages import live_page, mark_mine, shared_part
 from tournaments.visibility import visibility_for
 
 TIEBREAK_LABELS = {
@@ -112,24 +113,52 @@ def _pairings_context(request: HttpRequest, event: Event, tab: str) -> dict:
     round_, rounds = chosen_round(request, event)
     context = event_context(request, event, tab, round=round_, rounds=rounds)
     if round_ is not None:
-        context["points"] = points_before(event, round_)
         context["clock"] = round_clock(round_) if round_.status == RoundStatus.PUBLISHED else None
     return context
 
 
+def _my_registration_ids(context: dict) -> list[int]:
+    mine = context["my_registration"]
+    return [mine.pk] if mine is not None else []
+
+
+@live_page
 def pairings_by_table(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_event(pk)
     context = _pairings_context(request, event, "pairings")
     round_ = context["round"]
-    context["matches"] = list(selectors.round_matches(round_)) if round_ else []
+    if round_ is not None:
+        part = shared_part(
+            event=event,
+            visibility=context["visibility"],
+            name="pairings-by-table",
+            template="tournaments/_pairings_table.html",
+            build=lambda: {
+                "matches": list(selectors.round_matches(round_)),
+                "points": points_before(event, round_),
+            },
+            key=(round_.number,),
+        )
+        mine = _my_registration_ids(context)
+        context["part"] = mark_mine(mark_mine(part, "data-a", mine), "data-b", mine)
     return render(request, "tournaments/pairings_by_table.html", context)
 
 
+@live_page
 def pairings_by_name(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_event(pk)
     context = _pairings_context(request, event, "pairings")
     round_ = context["round"]
-    context["rows"] = by_name_rows(round_) if round_ else []
+    if round_ is not None:
+        part = shared_part(
+            event=event,
+            visibility=context["visibility"],
+            name="pairings-by-name",
+            template="tournaments/_pairings_names.html",
+            build=lambda: {"rows": by_name_rows(round_), "points": points_before(event, round_)},
+            key=(round_.number,),
+        )
+        context["part"] = mark_mine(part, "data-reg", _my_registration_ids(context))
     return render(request, "tournaments/pairings_by_name.html", context)
 
 
@@ -182,7 +211,23 @@ def standings_context(request: HttpRequest, event: Event) -> dict:
     }
 
 
+@live_page
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_event(pk)
-    context = event_context(request, event, "standings", **standings_context(request, event))
+    context = event_context(request, event, "standings")
+    visibility = context["visibility"]
+    mine = context["my_registration"]
+    # A disqualified player sees the word on their own row, which nobody else does: their
+    # page is rendered for them alone.
+    private = mine is not None and mine.disqualified and visibility.private_of(mine.pk)
+    part = shared_part(
+        event=event,
+        visibility=visibility,
+        name="standings",
+        template="tournaments/_standings_part.html",
+        build=lambda: standings_context(request, event),
+        key=(_int_param(request, "round"),),
+        private=bool(private) and not visibility.runs_event,
+    )
+    context["part"] = mark_mine(part, "data-reg", _my_registration_ids(context))
     return render(request, "tournaments/standings.html", context)

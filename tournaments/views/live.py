@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.cache import add_never_cache_headers
 from django.views.decorators.http import require_GET
@@ -21,4 +23,7 @@ def event_live(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         response = JsonResponse({"v": version})
     add_never_cache_headers(response)
+    # The server's clock in milliseconds, for the page's countdowns (static/js/site.js): a
+    # page reloaded from the browser's cache shows the server time of its first load.
+    response["X-Server-Time"] = str(time.time_ns() // 1_000_000)
     return response
