@@ -1,5 +1,4 @@
-"""The Redis cache keeps one client per connection pool; the benchmark-only middleware
-counts each response's database queries."""
+"""The benchmark-only middleware counts each response's database queries."""
 
 from __future__ import annotations
 
@@ -9,24 +8,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from config.cache import RedisCache
 from tests.tournaments.helpers import make_event, make_organiser
-
-
-def test_the_redis_cache_reuses_one_client_per_pool():
-    backend = RedisCache("redis://127.0.0.1:1/0", {})._cache  # no connection is opened
-    first = backend.get_client("a")
-    assert backend.get_client("b") is first
-    assert backend.get_client("c", write=True) is first  # one server: one pool
-    assert first.connection_pool is backend._get_connection_pool(False)
-
-
-def test_two_servers_get_a_client_each():
-    backend = RedisCache("redis://127.0.0.1:1/0,redis://127.0.0.1:2/0", {})._cache
-    writer = backend.get_client(write=True)
-    reader = backend.get_client()
-    assert writer is not reader
-    assert backend.get_client(write=True) is writer
 
 
 @pytest.mark.django_db
