@@ -21,6 +21,7 @@ new rows.
 from __future__ import annotations
 
 import time
+from datetime import datetime
 from functools import partial
 
 from django.core.cache import cache
@@ -64,3 +65,38 @@ def announce_change(event_id: int, *, using: str | None = None) -> None:
     """Tell the event's open pages to look again, once the current transaction commits (at
     once outside a transaction)."""
     transaction.on_commit(partial(_bump, event_id), using=using)
+
+
+# --- the next moment an event's pages change by themselves ---------------------------------
+# A round's time running out changes what the pages show (time called, the tables still
+# playing) though no action announced it: a read of the round applies it. A page answered
+# 304 from its ETag reads no round, so once that moment has passed the ETag's maker applies
+# the deadline first (``tournaments.views.live_pages``), which announces it.
+
+
+def _deadline_key(event_id: int) -> str:
+    return f"live:deadline:{event_id}"
+
+
+def _store_deadline(event_id: int, at: datetime | None) -> None:
+    if at is None:
+        cache.delete(_deadline_key(event_id))
+    else:
+        cache.set(_deadline_key(event_id), at.timestamp(), timeout=None)
+
+
+def expect_deadline(event_id: int, at: datetime | None, *, using: str | None = None) -> None:
+    """Remember (after the commit) when the event's running round runs out; ``None`` once
+    nothing is due (time called, the clock paused)."""
+    transaction.on_commit(partial(_store_deadline, event_id, at), using=using)
+
+
+def forget_deadline(event_id: int) -> None:
+    """Drop the event's remembered deadline at once (it was found not to be due)."""
+    _store_deadline(event_id, None)
+
+
+def deadline_passed(event_id: int, now: datetime) -> bool:
+    """Whether a remembered deadline of the event has come and not yet been applied."""
+    at = cache.get(_deadline_key(event_id))
+    return at is not None and at <= now.timestamp()

@@ -12,9 +12,10 @@
   // <div hidden data-live-url="/events/5/live/" data-live-version="12" data-live-every="1.5">:
   // the event's live number is polled every so many seconds while the page is visible; when
   // it moves, "op:live" is fired on the document and the live parts of the page fetch again.
+  // Only pages with live parts poll (the draft pages follow their pod by their own poll).
   function livePoll() {
     var marker = document.querySelector("[data-live-url]");
-    if (!marker) { return; }
+    if (!marker || !document.querySelector("[data-refresh][id]")) { return; }
     var version = marker.dataset.liveVersion;
     var every = Math.max(parseFloat(marker.dataset.liveEvery) || 1.5, 1) * 1000;
     var busy = false;

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from config.deadlines import schedule_at
 from config.errors import ConflictError, DomainError
-from tournaments.live import announce_change
+from tournaments.live import announce_change, expect_deadline
 from tournaments.models import Round
 from tournaments.models.choices import MatchStatus, RoundStatus
 from tournaments.services.audit import audit_record
@@ -51,6 +51,7 @@ def apply_round_deadlines(now: datetime | None = None) -> int:
         called = expired.filter(pk__in=rounds).update(time_called_at=F("ends_at"))
         for event_id in set(rounds.values()):
             announce_change(event_id)
+            expect_deadline(event_id, None)
     return called
 
 
@@ -71,6 +72,7 @@ def refresh_round_clock(round_: Round, now: datetime | None = None) -> Round:
         ).update(time_called_at=F("ends_at"))
         if called:
             announce_change(round_.event_id)
+            expect_deadline(round_.event_id, None)
         round_.refresh_from_db(fields=["time_called_at", "ends_at", "paused_remaining"])
     return round_
 
@@ -86,6 +88,7 @@ def _set_deadline(round_: Round, ends_at: datetime) -> None:
     round_.ends_at = ends_at
     round_.time_called_at = None
     schedule_at(ROUND_DEADLINE_TASK, ends_at)
+    expect_deadline(round_.event_id, ends_at)
 
 
 @transaction.atomic
@@ -120,6 +123,7 @@ def round_pause_clock(*, actor: User, round_id: int) -> Round:
     now = timezone.now()
     round_.paused_remaining = max(round_.ends_at - now, timedelta(0))
     round_.ends_at = None
+    expect_deadline(round_.event_id, None)
     round_.save(update_fields=["paused_remaining", "ends_at"])
     audit_record(
         event=round_.event,

@@ -45,6 +45,7 @@ from tournaments.views.common import (
     round_clock,
 )
 from tournaments.views.draft import draft_clock
+from tournaments.views.live_pages import live_page
 from tournaments.visibility import visibility_for
 
 # Seconds each page of a long list stays up; ``?page_seconds=`` changes it for one screen.
@@ -153,6 +154,7 @@ def screen_context(request: HttpRequest, event: Event) -> dict[str, Any]:
 
 
 @require_GET
+@live_page
 def screen(request: HttpRequest, pk: int) -> HttpResponse:
     """The big screen: no login, nothing unpublished."""
     event = get_event(pk)

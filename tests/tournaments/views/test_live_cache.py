@@ -5,6 +5,8 @@ shows one reader what belongs to another or what the reader may not see."""
 
 from __future__ import annotations
 
+import math
+import time
 from datetime import timedelta
 
 import pytest
@@ -18,7 +20,12 @@ from tests.factories import UserFactory
 from tournaments.live import announce_change, live_version
 from tournaments.models import Round
 from tournaments.models.choices import RoundStatus
-from tournaments.services.clock import apply_round_deadlines, refresh_round_clock
+from tournaments.services.clock import (
+    apply_round_deadlines,
+    refresh_round_clock,
+    round_adjust_clock,
+    round_start_clock,
+)
 from tournaments.services.registration import registration_drop
 from tournaments.services.results import ReportedResult, match_set_result
 from tournaments.services.rounds import round_pair_next
@@ -26,6 +33,7 @@ from tournaments.services.rounds import round_pair_next
 pytestmark = pytest.mark.django_db
 
 PAGES = ("pairings", "pairings_by_name", "standings")
+CONDITIONAL = (*PAGES, "screen")  # the big screen answers reloads the same way
 
 
 def url(name, event, query=""):
@@ -43,7 +51,7 @@ def changed(event, django_capture_on_commit_callbacks) -> None:
         announce_change(event.pk)
 
 
-@pytest.mark.parametrize("name", PAGES)
+@pytest.mark.parametrize("name", CONDITIONAL)
 def test_a_reload_while_nothing_changed_is_a_304_without_a_query(
     name, event, round1, django_assert_num_queries
 ):
@@ -60,7 +68,7 @@ def test_a_reload_while_nothing_changed_is_a_304_without_a_query(
     assert "Cookie" in again["Vary"] and "no-cache" in again["Cache-Control"]
 
 
-@pytest.mark.parametrize("name", PAGES)
+@pytest.mark.parametrize("name", CONDITIONAL)
 def test_a_change_answers_the_old_etag_with_the_new_page(
     name, event, round1, judge, django_capture_on_commit_callbacks
 ):
@@ -277,3 +285,25 @@ def test_a_lost_number_starts_again_with_the_first_page_and_only_for_an_event(ev
     assert "ETag" in Client().get(url("pairings", event))
     Client().get(reverse("tournaments:pairings", args=[event.pk + 1000]))
     assert live_version(event.pk + 1000) == 0  # no number for an event that does not exist
+
+
+@pytest.mark.django_db(transaction=True)  # commits, so announcements land as they would live
+@pytest.mark.parametrize("name", CONDITIONAL)
+def test_a_round_running_out_unannounced_is_read_again_not_answered_304(name, event, round1, judge):
+    round_start_clock(actor=judge, round_id=round1.pk)
+    left = (Round.objects.get(pk=round1.pk).ends_at - timezone.now()).total_seconds()
+    round_adjust_clock(actor=judge, round_id=round1.pk, seconds=1 - math.ceil(left))
+    client = Client()
+    first = settled(client, url(name, event))
+    assert client.get(url(name, event), headers={"if-none-match": first["ETag"]}).status_code == (
+        304
+    )
+    time.sleep(1.2)  # the clock runs out; nothing announces it
+    again = client.get(url(name, event), headers={"if-none-match": first["ETag"]})
+    assert again.status_code == 200  # the reload applied the deadline first, which moved on
+    assert Round.objects.get(pk=round1.pk).time_called_at is not None
+    latest = client.get(url(name, event))
+    assert latest["ETag"] != first["ETag"]
+    assert client.get(url(name, event), headers={"if-none-match": latest["ETag"]}).status_code == (
+        304
+    )

@@ -17,6 +17,7 @@ from tournaments.draft.bots import BotCard, bot_pick
 from tournaments.draft.passing import holder_of, opener_in_front
 from tournaments.draft.picking import timeout_card
 from tournaments.draft.timers import pick_seconds
+from tournaments.live import announce_change
 from tournaments.models import CardInstance, DraftSeat, Pack, Pick, Pod, TableDeck
 from tournaments.models.draft import CardSource, DraftPhase, PickKind
 from tournaments.services.drafts.clock import clear_deadline, expired, set_deadline
@@ -39,6 +40,7 @@ BOOSTER_CARDS = 12
 def save_pod(pod: Pod) -> None:
     pod.save(update_fields=POD_FIELDS)
     remember_poll_state(pod)
+    announce_change(pod.draft.event_id)  # the big screen shows every pod's step and timer
 
 
 def settle_pod(pod_id: int, now: datetime) -> bool:
