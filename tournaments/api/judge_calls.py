@@ -57,6 +57,14 @@ class JudgeCallOut(serializers.ModelSerializer):
     penalty_id = serializers.IntegerField(
         allow_null=True, help_text="The penalty given as the answer (outcome `penalty`)."
     )
+    # Declared, not generated: DRF drops ``allow_blank`` from generated read-only fields,
+    # and the schema would then deny the empty outcome of a call not yet answered.
+    outcome = serializers.ChoiceField(
+        choices=JudgeCallOutcome.choices,
+        allow_blank=True,
+        read_only=True,
+        help_text="How the call was answered; empty until it is.",
+    )
 
     class Meta:
         model = JudgeCall
