@@ -8,7 +8,7 @@ on loopback; ``apt-get install wrk``), one connection per reader, in two shapes:
 - ``storm``: every reader reloads as soon as the page arrives (2,000 requests always in
   flight: the most the server can answer, and the queueing that costs);
 - ``paced``: every reader reloads every ``--think-ms`` on average (random, uniform), so the
-  requests arrive at about 2,000 / think time per second (1,000/s by default): the latency
+  requests arrive at about 2,000 / think time per second (1,180/s by default): the latency
   of each answer when the server keeps up;
 
 for (a) first loads (no ETag: ``200``, the table from the shared cache; storm only, as the
@@ -121,7 +121,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=2000)
     parser.add_argument("--connections", type=int, default=2000, help="readers, at once")
     parser.add_argument("--duration", type=int, default=10, help="seconds per measurement")
-    parser.add_argument("--think-ms", type=int, default=2000, help="paced: mean between reloads")
+    parser.add_argument("--think-ms", type=int, default=1700, help="paced: mean between reloads")
     # Threaded workers keep each reader's connection open between reloads (sync workers close
     # it after every answer: 2,000 readers then cost a TCP handshake per request and wait
     # in the listen queue); three processes for two cores, as requests wait on Redis and

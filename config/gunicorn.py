@@ -19,5 +19,9 @@ bind = os.environ.get("GUNICORN_BIND", "0.0.0.0:8000")
 workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count() * 2 + 1))
 worker_class = os.environ.get("GUNICORN_WORKER_CLASS", "sync")
 threads = int(os.environ.get("GUNICORN_THREADS", "1"))
+# Threaded workers: gunicorn's default of 1,000 connections per worker counts a reader's
+# closed connection until the worker notices it; with 2,000 readers reloading, workers
+# stopped accepting and half the readers waited (bench/pairings_storm.py, run twice).
+worker_connections = int(os.environ.get("GUNICORN_WORKER_CONNECTIONS", "4000"))
 # Import the site once, before forking: workers start answering at once and share memory.
 preload_app = True
