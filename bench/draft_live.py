@@ -104,12 +104,49 @@ async def poller(port: int, d: Drafter, stop: float, stats: dict) -> None:
         await asyncio.sleep(max(0.0, 1.0 - (time.monotonic() - tick)))
 
 
+def machine_ticks() -> tuple[int, int]:
+    """(busy, total) CPU ticks of the whole machine since boot, from /proc/stat."""
+    fields = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = fields[3] + fields[4]  # idle and iowait
+    return sum(fields) - idle, sum(fields)
+
+
+def load_line(own0: float, t0: float, ticks0: tuple[int, int]) -> str:
+    """The load generator's own CPU (it shares the machine's two cores with the server) and
+    how busy the whole machine was (server, PostgreSQL, Redis and generator together)."""
+    own = (time.process_time() - own0) / max(time.monotonic() - t0, 1e-9)
+    busy, total = (now - then for now, then in zip(machine_ticks(), ticks0, strict=True))
+    return (
+        f"; load generator CPU {own * 100:.0f}% of one core; whole machine "
+        f"{busy / max(total, 1) * 100:.0f}% busy"
+    )
+
+
+def split(stats: dict) -> str:
+    """Pick latency by kind: the picks that leave the step open, and those that close it."""
+    return "  " + "; ".join(
+        f"{kind} picks: {len(stats.get(kind, []))}, p50 {pct(stats.get(kind, []), 0.5):.1f} ms, "
+        f"p99 {pct(stats.get(kind, []), 0.99):.1f} ms"
+        for kind in ("open", "closing")
+    )
+
+
+def pick_window(step: tuple[int, int, int, int], args: argparse.Namespace) -> float:
+    """Seconds within which a drafter picks at this step: a share of the step's time by the
+    DAR's timer table (``--pick-share``), else a fixed ``--pick-window``."""
+    if args.pick_share:
+        from tournaments.draft.timers import pick_seconds
+
+        return args.pick_share * pick_seconds(step[3])
+    return args.pick_window
+
+
 async def picker(
-    port: int, d: Drafter, step: tuple[int, int, int], stats: dict, window: float
+    port: int, d: Drafter, step: tuple[int, int, int, int], stats: dict, window: float
 ) -> None:
     await asyncio.sleep(random.random() * window)
     body = json.dumps({"pack_round": step[0], "pick_number": step[1], "card_instance": step[2]})
-    status, _data, took = await request(
+    status, data, took = await request(
         port,
         "POST",
         f"/api/events/{d.event}/draft/pick/",
@@ -118,6 +155,9 @@ async def picker(
     )
     stats["picks"].append(took)
     stats["pick_status"][status] = stats["pick_status"].get(status, 0) + 1
+    # The pick that completes its pod's step also passes the packs (the heavier kind).
+    moved = status == 200 and f'"pick_number":{step[1]},'.encode() not in data.replace(b" ", b"")
+    stats.setdefault("closing" if moved else "open", []).append(took)
 
 
 def prepare(pods: int) -> tuple[int, dict[int, list[tuple[int, object]]]]:
@@ -175,7 +215,7 @@ def prepare(pods: int) -> tuple[int, dict[int, list[tuple[int, object]]]]:
     return event.pk, drafters
 
 
-def current_steps(drafters: list) -> dict[int, tuple[int, int, int]]:
+def current_steps(drafters: list) -> dict[int, tuple[int, int, int, int]]:
     from tournaments.models import Pod
     from tournaments.services.drafts.flow import step_view
 
@@ -186,7 +226,12 @@ def current_steps(drafters: list) -> dict[int, tuple[int, int, int]]:
         pod = pods[d.pod]
         cards = views[pod.pk].cards.get(seat.pk) or []
         if cards and seat.pk not in views[pod.pk].picked:
-            steps[seat.pk] = (pod.pack_round, pod.pick_number, random.choice(cards).pk)
+            steps[seat.pk] = (
+                pod.pack_round,
+                pod.pick_number,
+                random.choice(cards).pk,
+                len(cards),
+            )
     return steps
 
 
@@ -266,6 +311,14 @@ def main() -> None:
         default=4.0,
         help="each drafter picks at a random moment of the first this many seconds of a step",
     )
+    parser.add_argument(
+        "--pick-share",
+        type=float,
+        default=0.0,
+        help="each drafter picks at a random moment of this share of the step's time by the "
+        "DAR's timer table (e.g. 0.6: within 30 s of a 12-card pack's 50 s); overrides "
+        "--pick-window",
+    )
     parser.add_argument("--broker", default="redis://127.0.0.1:6379/11")
     args = parser.parse_args()
     if not os.environ.get("DATABASE_URL", "").startswith("postgres"):
@@ -306,7 +359,12 @@ def main() -> None:
 
         # 1. polling only
         stats: dict = {"lat": [], "errors": 0}
-        cpu0, t0 = cpu_seconds(pids), time.monotonic()
+        cpu0, t0, own0, ticks0 = (
+            cpu_seconds(pids),
+            time.monotonic(),
+            time.process_time(),
+            machine_ticks(),
+        )
         stop = time.monotonic() + args.seconds
 
         async def poll_only() -> None:
@@ -327,16 +385,23 @@ def main() -> None:
         # 2. polling and picks
         pick_stats: dict = {"picks": [], "pick_status": {}}
         stats = {"lat": [], "errors": 0}
-        cpu0, t0 = cpu_seconds(pids), time.monotonic()
+        cpu0, t0, own0, ticks0 = (
+            cpu_seconds(pids),
+            time.monotonic(),
+            time.process_time(),
+            machine_ticks(),
+        )
         for _step in range(args.steps):
             steps = current_steps(drafters)
-            stop = time.monotonic() + args.pick_window + 2
+            stop = time.monotonic() + max(pick_window(st, args) for st in steps.values()) + 2
 
             async def one_step(stop: float = stop, steps: dict = steps) -> None:
                 await asyncio.gather(
                     *(poller(args.port, d, stop, stats) for d in people),
                     *(
-                        picker(args.port, d, steps[s.pk], pick_stats, args.pick_window)
+                        picker(
+                            args.port, d, steps[s.pk], pick_stats, pick_window(steps[s.pk], args)
+                        )
                         for s, d in drafters
                         if s.pk in steps
                     ),
@@ -354,17 +419,23 @@ def main() -> None:
             f"(status {dict((k, v) for k, v in stats.items() if isinstance(k, int))}, p99 "
             f"{pct(stats['lat'], 0.99):.1f} ms); server CPU {cpu / elapsed * 100:.0f}% of one core"
         )
+        print(split(pick_stats) + load_line(own0, t0, ticks0))
 
         # 2b. the same picks with nobody polling: the pick's own latency at that rate
         alone: dict = {"picks": [], "pick_status": {}}
-        cpu0, t0 = cpu_seconds(pids), time.monotonic()
+        cpu0, t0, own0, ticks0 = (
+            cpu_seconds(pids),
+            time.monotonic(),
+            time.process_time(),
+            machine_ticks(),
+        )
         for _step in range(args.steps):
             steps = current_steps(drafters)
 
             async def picks_only(steps: dict = steps) -> None:
                 await asyncio.gather(
                     *(
-                        picker(args.port, d, steps[s.pk], alone, args.pick_window)
+                        picker(args.port, d, steps[s.pk], alone, pick_window(steps[s.pk], args))
                         for s, d in drafters
                         if s.pk in steps
                     )
@@ -380,6 +451,7 @@ def main() -> None:
             f"max {max(picks) * 1000:.1f} ms; server CPU {cpu / elapsed * 100:.0f}% of one core "
             f"({cpu / max(len(picks), 1) * 1000:.1f} ms per pick)"
         )
+        print(split(alone) + load_line(own0, t0, ticks0))
         server.terminate()
         server.wait(10)
 
