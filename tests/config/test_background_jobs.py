@@ -14,15 +14,17 @@ from django.utils import timezone
 
 from config import deadlines
 from config.celery import app
+from tests.celery_worker import own_queue
 
 
 @pytest.fixture
-def celery_app(settings):
+def app_and_queue(settings):
     broker = settings.CELERY_BROKER_URL or "memory://"
     previous = app.conf.broker_url
     app.conf.broker_url = broker
     app.conf.task_always_eager = False
-    yield app
+    with own_queue("sweep") as queue:
+        yield app, queue
     app.conf.broker_url = previous
 
 
@@ -41,10 +43,13 @@ def recording_applier():
     deadlines._appliers.pop("test.recording", None)
 
 
-def test_deadline_sweep_runs_on_a_real_worker(celery_app, recording_applier):
+def test_deadline_sweep_runs_on_a_real_worker(app_and_queue, recording_applier):
     calls, done = recording_applier
-    with start_worker(celery_app, perform_ping_check=False, pool="solo", loglevel="WARNING"):
-        celery_app.send_task("config.tasks.deadline_sweep")
+    celery_app, queue = app_and_queue
+    with start_worker(
+        celery_app, perform_ping_check=False, pool="solo", loglevel="WARNING", queues=[queue]
+    ):
+        celery_app.send_task("config.tasks.deadline_sweep", queue=queue)
         assert done.wait(timeout=20), "the worker never ran the sweep"
     assert len(calls) >= 1
 

@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from config.celery import app
 from config.deadlines import schedule_at
+from tests.celery_worker import own_queue
 from tests.tournaments.helpers import add_judge, add_players, make_event, make_organiser, make_round
 from tournaments.models import Round
 from tournaments.services.clock import ROUND_DEADLINE_TASK, round_start_clock
@@ -24,7 +25,8 @@ def broker(settings):
     settings.CELERY_BROKER_URL = settings.CELERY_BROKER_URL or "memory://"
     previous = app.conf.broker_url
     app.conf.broker_url = settings.CELERY_BROKER_URL
-    yield settings.CELERY_BROKER_URL
+    with own_queue("clock") as queue:
+        yield queue
     app.conf.broker_url = previous
 
 
@@ -38,7 +40,9 @@ def test_a_worker_calls_time_when_the_deadline_passes(broker):
     with transaction.atomic():
         Round.objects.filter(pk=round_.pk).update(ends_at=soon)
         schedule_at(ROUND_DEADLINE_TASK, soon)
-    with start_worker(app, perform_ping_check=False, pool="solo", loglevel="WARNING"):
+    with start_worker(
+        app, perform_ping_check=False, pool="solo", loglevel="WARNING", queues=[broker]
+    ):
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
             round_.refresh_from_db()
