@@ -9,7 +9,6 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -42,19 +41,6 @@ def reachable(url: str) -> bool:
     except OSError:
         return False
     return True
-
-
-@contextmanager
-def own_queue(prefix: str) -> Iterator[str]:
-    """A queue of this test's own as the default: the suite's processes share one broker, and
-    a worker on the shared queue would take (and fail) the tasks other tests scheduled."""
-    queue = f"{prefix}-{os.getpid()}-{time.monotonic_ns()}"
-    previous = app.conf.task_default_queue
-    app.conf.task_default_queue = queue
-    try:
-        yield queue
-    finally:
-        app.conf.task_default_queue = previous
 
 
 def own_broker(settings: object, prefix: str) -> Iterator[tuple[str, str]]:

@@ -1,57 +1,63 @@
-"""The Celery side: the sweep task runs on a real worker through the configured broker
-(Redis in CI, the in-memory transport on the embedded default), and scheduling is a
-no-op without a broker."""
+"""The Celery side: the sweep task runs on a real worker process through the Redis broker,
+and scheduling is a no-op without a broker."""
 
 from __future__ import annotations
 
-import threading
+import time
 from datetime import timedelta
 
 import pytest
-from celery.contrib.testing.worker import start_worker
 from django.db import transaction
 from django.utils import timezone
 
 from config import deadlines
 from config.celery import app
-from tests.celery_worker import own_queue
+from tests.celery_worker import own_broker, start_worker, stop_worker
+from tests.tournaments.helpers import add_players, make_event, make_organiser, make_round
+from tournaments.models import Round
 
 
 @pytest.fixture
-def app_and_queue(settings):
-    broker = settings.CELERY_BROKER_URL or "memory://"
-    previous = app.conf.broker_url
-    app.conf.broker_url = broker
-    app.conf.task_always_eager = False
-    with own_queue("sweep") as queue:
-        yield app, queue
-    app.conf.broker_url = previous
+def broker(settings):
+    yield from own_broker(settings, "sweep")
 
 
 @pytest.fixture
 def recording_applier():
     calls: list = []
-    done = threading.Event()
 
     def applier(now):
         calls.append(now)
-        done.set()
         return 1
 
     deadlines.register("test.recording", applier)
-    yield calls, done
+    yield calls
     deadlines._appliers.pop("test.recording", None)
 
 
-def test_deadline_sweep_runs_on_a_real_worker(app_and_queue, recording_applier):
-    calls, done = recording_applier
-    celery_app, queue = app_and_queue
-    with start_worker(
-        celery_app, perform_ping_check=False, pool="solo", loglevel="WARNING", queues=[queue]
-    ):
-        celery_app.send_task("config.tasks.deadline_sweep", queue=queue)
-        assert done.wait(timeout=20), "the worker never ran the sweep"
-    assert len(calls) >= 1
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.concurrency
+def test_deadline_sweep_runs_on_a_real_worker(broker):
+    """The sweep, sent to a worker process, applies a round deadline nobody scheduled."""
+    url, queue = broker
+    event = make_event(make_organiser("sweep_orga"))
+    regs = add_players(event, 2)
+    round_ = make_round(event, [(regs[0], regs[1])])
+    past = timezone.now() - timedelta(seconds=5)
+    Round.objects.filter(pk=round_.pk).update(started_at=past, ends_at=past)
+    worker = start_worker(url, queue)
+    try:
+        app.send_task("config.tasks.deadline_sweep", queue=queue)
+        until = time.monotonic() + 60
+        while time.monotonic() < until and not _called(round_.pk):
+            time.sleep(0.2)
+    finally:
+        stop_worker(worker)
+    assert _called(round_.pk), "the worker never ran the sweep"
+
+
+def _called(round_id: int) -> bool:
+    return Round.objects.filter(pk=round_id, time_called_at__isnull=False).exists()
 
 
 def test_beat_schedule_has_the_deadline_sweep():
