@@ -61,10 +61,12 @@ def test_the_page_in_spanish(event, judge, disputed, as_user):
 
 
 def test_filters_by_kind_round_and_person(event, judge, regs, disputed, as_user):
-    penalty_issue(actor=judge, registration_id=regs[5].pk, kind="warning", reason="Slow play")
+    # Someone who does not play the disputed match (the pairing is random).
+    warned = next(r for r in regs if r.pk not in (disputed.player_a_id, disputed.player_b_id))
+    penalty_issue(actor=judge, registration_id=warned.pk, kind="warning", reason="Slow play")
     client = as_user(judge)
     penalties = client.get(audit_url(event, kind="penalties")).content.decode()
-    assert f"gave {regs[5].name} a warning." in penalties
+    assert f"gave {warned.name} a warning." in penalties
     assert "paired round 1" not in penalties
     person = disputed.player_a.player
     theirs = client.get(audit_url(event, person=person.pk)).content.decode()
