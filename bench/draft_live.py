@@ -35,6 +35,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from dataclasses import dataclass
 from pathlib import Path
 
 from _django import ROOT, setup
@@ -111,11 +112,26 @@ def machine_ticks() -> tuple[int, int]:
     return sum(fields) - idle, sum(fields)
 
 
-def load_line(own0: float, t0: float, ticks0: tuple[int, int]) -> str:
+@dataclass(frozen=True)
+class Start:
+    """Where a measurement began: the server's CPU, the clock, the load generator's own CPU
+    and the whole machine's ticks."""
+
+    server_cpu: float
+    t0: float
+    own: float
+    ticks: tuple[int, int]
+
+
+def start(pids: list[int]) -> Start:
+    return Start(cpu_seconds(pids), time.monotonic(), time.process_time(), machine_ticks())
+
+
+def load_line(began: Start) -> str:
     """The load generator's own CPU (it shares the machine's two cores with the server) and
     how busy the whole machine was (server, PostgreSQL, Redis and generator together)."""
-    own = (time.process_time() - own0) / max(time.monotonic() - t0, 1e-9)
-    busy, total = (now - then for now, then in zip(machine_ticks(), ticks0, strict=True))
+    own = (time.process_time() - began.own) / max(time.monotonic() - began.t0, 1e-9)
+    busy, total = (now - then for now, then in zip(machine_ticks(), began.ticks, strict=True))
     return (
         f"; load generator CPU {own * 100:.0f}% of one core; whole machine "
         f"{busy / max(total, 1) * 100:.0f}% busy"
@@ -359,12 +375,8 @@ def main() -> None:
 
         # 1. polling only
         stats: dict = {"lat": [], "errors": 0}
-        cpu0, t0, own0, ticks0 = (
-            cpu_seconds(pids),
-            time.monotonic(),
-            time.process_time(),
-            machine_ticks(),
-        )
+        began = start(pids)
+        cpu0, t0 = began.server_cpu, began.t0
         stop = time.monotonic() + args.seconds
 
         async def poll_only() -> None:
@@ -385,12 +397,8 @@ def main() -> None:
         # 2. polling and picks
         pick_stats: dict = {"picks": [], "pick_status": {}}
         stats = {"lat": [], "errors": 0}
-        cpu0, t0, own0, ticks0 = (
-            cpu_seconds(pids),
-            time.monotonic(),
-            time.process_time(),
-            machine_ticks(),
-        )
+        began = start(pids)
+        cpu0, t0 = began.server_cpu, began.t0
         for _step in range(args.steps):
             steps = current_steps(drafters)
             stop = time.monotonic() + max(pick_window(st, args) for st in steps.values()) + 2
@@ -419,16 +427,12 @@ def main() -> None:
             f"(status {dict((k, v) for k, v in stats.items() if isinstance(k, int))}, p99 "
             f"{pct(stats['lat'], 0.99):.1f} ms); server CPU {cpu / elapsed * 100:.0f}% of one core"
         )
-        print(split(pick_stats) + load_line(own0, t0, ticks0))
+        print(split(pick_stats) + load_line(began))
 
         # 2b. the same picks with nobody polling: the pick's own latency at that rate
         alone: dict = {"picks": [], "pick_status": {}}
-        cpu0, t0, own0, ticks0 = (
-            cpu_seconds(pids),
-            time.monotonic(),
-            time.process_time(),
-            machine_ticks(),
-        )
+        began = start(pids)
+        cpu0, t0 = began.server_cpu, began.t0
         for _step in range(args.steps):
             steps = current_steps(drafters)
 
@@ -451,7 +455,7 @@ def main() -> None:
             f"max {max(picks) * 1000:.1f} ms; server CPU {cpu / elapsed * 100:.0f}% of one core "
             f"({cpu / max(len(picks), 1) * 1000:.1f} ms per pick)"
         )
-        print(split(alone) + load_line(own0, t0, ticks0))
+        print(split(alone) + load_line(began))
         server.terminate()
         server.wait(10)
 

@@ -44,6 +44,11 @@ def call_queue(event: Event, visibility: EventVisibility) -> list[JudgeCall]:
     return list(visible_calls(event, visibility).filter(state__in=OPEN_STATES))
 
 
+def open_call_count(event: Event, visibility: EventVisibility) -> int:
+    """How many calls wait or are being handled (one COUNT, none of the rows)."""
+    return visible_calls(event, visibility).filter(state__in=OPEN_STATES).count()
+
+
 def recent_answered(event: Event, visibility: EventVisibility, limit: int = 20) -> list[JudgeCall]:
     """The latest closed calls (resolved or cancelled), newest first."""
     closed = visible_calls(event, visibility).exclude(state__in=OPEN_STATES)

@@ -51,6 +51,6 @@ def judge_call_times_panel(context: template.Context) -> dict[str, Any]:
     return {
         "shown": True,
         "event": event,
-        "open_calls": len(judge_call_selectors.call_queue(event, visibility)),
+        "open_calls": judge_call_selectors.open_call_count(event, visibility),
         "times": judge_call_selectors.event_call_times(event, visibility),
     }

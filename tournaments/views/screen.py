@@ -45,6 +45,7 @@ from tournaments.views.common import (
     round_clock,
 )
 from tournaments.views.draft import draft_clock
+from tournaments.views.event import by_name_rows
 from tournaments.views.live_pages import live_page
 from tournaments.visibility import visibility_for
 
@@ -133,14 +134,7 @@ def screen_context(request: HttpRequest, event: Event) -> dict[str, Any]:
         "visibility": reader,
     }
     if view == core.PAIRINGS and round_ is not None:
-        context["rows"] = [
-            {
-                "registration": reg,
-                "match": match,
-                "opponent": match.player_b if reg.pk == match.player_a_id else match.player_a,
-            }
-            for reg, match in selectors.round_matches_by_name(round_)
-        ]
+        context["rows"] = by_name_rows(round_)
     elif view == core.PLAYING and round_ is not None:
         context["playing"] = [
             m for m in selectors.round_matches(round_) if m.status != MatchStatus.CONFIRMED

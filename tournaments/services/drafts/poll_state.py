@@ -29,11 +29,11 @@ def _key(pod_id: int) -> str:
     return f"draft:pod-poll:{pod_id}"
 
 
-def _expiry(pod: Pod) -> float | None:
-    """The moment the pod's version may change on its own (its deadline), if it can."""
-    if pod.phase == DraftPhase.DONE or pod.paused_remaining is not None or pod.deadline is None:
+def _expiry(phase: str, deadline: datetime | None, paused: object) -> float | None:
+    """The moment a pod's version may change on its own (its deadline), if it can."""
+    if phase == DraftPhase.DONE or paused is not None or deadline is None:
         return None
-    return pod.deadline.timestamp()
+    return deadline.timestamp()
 
 
 def remember_poll_state(pod: Pod) -> None:
@@ -42,7 +42,8 @@ def remember_poll_state(pod: Pod) -> None:
     pod itself, which still shows the state before the change."""
     key = _key(pod.pk)
     cache.delete(key)
-    transaction.on_commit(partial(cache.set, key, (pod.version, _expiry(pod)), HOLD_SECONDS))
+    state = (pod.version, _expiry(pod.phase, pod.deadline, pod.paused_remaining))
+    transaction.on_commit(partial(cache.set, key, state, HOLD_SECONDS))
 
 
 def forget_poll_state(pod_id: int) -> None:
@@ -56,9 +57,7 @@ def offer_poll_state(
 ) -> None:
     """After a poll read the pod itself: leave what it read, unless a writer has left a
     state meanwhile (``add`` never overwrites, so a read never hides a newer write)."""
-    pod = Pod(pk=pod_id, version=version, phase=phase, deadline=deadline)
-    pod.paused_remaining = paused  # type: ignore[assignment]
-    cache.add(_key(pod_id), (version, _expiry(pod)), HOLD_SECONDS)
+    cache.add(_key(pod_id), (version, _expiry(phase, deadline, paused)), HOLD_SECONDS)
 
 
 def cached_version(pod_id: int, now: datetime) -> int | None:
