@@ -179,7 +179,7 @@ async def picker(
 def prepare(pods: int) -> tuple[int, dict[int, list[tuple[int, object]]]]:
     from django.conf import settings
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-    from django.contrib.sessions.backends.db import SessionStore
+    from django.contrib.sessions.backends.cached_db import SessionStore
 
     from rulings.demo import load_rulings_data
     from tournaments.models.choices import EventFormat
@@ -313,6 +313,185 @@ def deadline_bench(port_unused: int, pods: int) -> list[float]:
     return lags
 
 
+PACK_CARD = re.compile(rb'name="card_instance" value="(\d+)"')
+STEP = re.compile(
+    rb'name="pack_round" value="(\d+)">\s*<input type="hidden" name="pick_number" value="(\d+)"'
+)
+
+
+def fragment_step(data: bytes) -> tuple[int, int, list[int]] | None:
+    """(pack round, pick number, card ids) of the pack a fragment puts in front of the
+    drafter, or None when it shows none (picked already, waiting, another phase)."""
+    step, cards = STEP.search(data), PACK_CARD.findall(data)
+    if step is None or not cards:
+        return None
+    return int(step.group(1)), int(step.group(2)), [int(c) for c in cards]
+
+
+async def table_drafter(
+    port: int, d: Drafter, stop: float, share: float, stats: dict, polls: dict
+) -> None:
+    """A drafter at a table: polls once a second; when the fragment (or a pick's answer)
+    shows a new pack, picks a random card of it after thinking for a random share of the
+    step's time by the DAR's timer table, so each pod moves at its own pace, as real pods
+    do, instead of every pod starting every step at the same moment."""
+    from tournaments.draft.timers import pick_seconds
+
+    await asyncio.sleep(random.random())
+    due: float | None = None
+    pending: tuple[int, int, list[int]] | None = None
+    seen: set[tuple[int, int]] = set()
+    next_poll = time.monotonic()
+
+    def plan(step: tuple[int, int, list[int]] | None) -> None:
+        nonlocal due, pending
+        if step is None or step[:2] in seen:
+            return
+        seen.add(step[:2])
+        pending = step
+        due = time.monotonic() + random.random() * share * pick_seconds(len(step[2]))
+
+    while time.monotonic() < stop:
+        now = time.monotonic()
+        if due is not None and due <= now and pending is not None:
+            body = json.dumps(
+                {
+                    "pack_round": pending[0],
+                    "pick_number": pending[1],
+                    "card_instance": random.choice(pending[2]),
+                }
+            )
+            due = None
+            status, data, took = await request(
+                port,
+                "POST",
+                f"/api/events/{d.event}/draft/pick/",
+                {"Authorization": f"Token {d.token}", "Content-Type": "application/json"},
+                body.encode(),
+            )
+            stats["picks"].append(took)
+            stats["pick_status"][status] = stats["pick_status"].get(status, 0) + 1
+            if status == 200:
+                state = json.loads(data.split(b"\r\n\r\n", 1)[1])
+                moved = state["pick_number"] != pending[1] or state["pack_round"] != pending[0]
+                stats.setdefault("closing" if moved else "open", []).append(took)
+                if state["pack"]:  # the pick closed the step: the next pack is the answer
+                    d.version = state["version"]
+                    plan(
+                        (
+                            state["pack_round"],
+                            state["pick_number"],
+                            [c["id"] for c in state["pack"]],
+                        )
+                    )
+            continue
+        if now >= next_poll:
+            next_poll = now + 1.0
+            path = f"/events/{d.event}/draft/pods/{d.pod}/live/?v={d.version}"
+            try:
+                status, data, took = await request(port, "GET", path, {"Cookie": d.cookie})
+            except OSError:
+                polls["errors"] += 1
+                continue
+            polls["lat"].append(took)
+            polls[status] = polls.get(status, 0) + 1
+            if status == 200:
+                found = VERSION.search(data)
+                if found:
+                    d.version = int(found.group(1))
+                plan(fragment_step(data))
+            continue
+        wake = min(next_poll, due) if due is not None else next_poll
+        await asyncio.sleep(max(0.0, min(wake, stop) - time.monotonic()))
+
+
+def fixed_steps(args: argparse.Namespace, pids: list[int], drafters: list) -> None:
+    """Phases 1 and 2: polling alone, then picks at every pod's step at once (all
+    pods start each step together: the worst case), under polling and alone."""
+    people = [d for _s, d in drafters]
+    # 1. polling only
+    stats: dict = {"lat": [], "errors": 0}
+    began = start(pids)
+    cpu0, t0 = began.server_cpu, began.t0
+    stop = time.monotonic() + args.seconds
+
+    async def poll_only() -> None:
+        await asyncio.gather(*(poller(args.port, d, stop, stats) for d in people))
+
+    asyncio.run(poll_only())
+    elapsed = time.monotonic() - t0
+    cpu = cpu_seconds(pids) - cpu0
+    total = len(stats["lat"])
+    print(
+        f"poll: {len(people)} drafters, {total / elapsed:.0f} requests/s for {elapsed:.0f} s, "
+        f"status {dict((k, v) for k, v in stats.items() if isinstance(k, int))}, "
+        f"errors {stats['errors']}, latency p50 {pct(stats['lat'], 0.5):.1f} ms "
+        f"p99 {pct(stats['lat'], 0.99):.1f} ms; server CPU {cpu / elapsed * 100:.0f}% "
+        f"of one core ({cpu / max(total, 1) * 1000:.2f} ms per poll)"
+    )
+
+    # 2. polling and picks
+    pick_stats: dict = {"picks": [], "pick_status": {}}
+    stats = {"lat": [], "errors": 0}
+    began = start(pids)
+    cpu0, t0 = began.server_cpu, began.t0
+    for _step in range(args.steps):
+        steps = current_steps(drafters)
+        stop = time.monotonic() + max(pick_window(st, args) for st in steps.values()) + 2
+
+        async def one_step(stop: float = stop, steps: dict = steps) -> None:
+            await asyncio.gather(
+                *(poller(args.port, d, stop, stats) for d in people),
+                *(
+                    picker(args.port, d, steps[s.pk], pick_stats, pick_window(steps[s.pk], args))
+                    for s, d in drafters
+                    if s.pk in steps
+                ),
+            )
+
+        asyncio.run(one_step())
+    elapsed = time.monotonic() - t0
+    cpu = cpu_seconds(pids) - cpu0
+    picks = pick_stats["picks"]
+    print(
+        f"picks under polling: {len(picks)} picks over {args.steps} steps, status "
+        f"{pick_stats['pick_status']}, p50 {pct(picks, 0.5):.1f} ms, "
+        f"p99 {pct(picks, 0.99):.1f} ms, max {max(picks) * 1000:.1f} ms; "
+        f"polls {len(stats['lat']) / elapsed:.0f}/s "
+        f"(status {dict((k, v) for k, v in stats.items() if isinstance(k, int))}, p99 "
+        f"{pct(stats['lat'], 0.99):.1f} ms); server CPU {cpu / elapsed * 100:.0f}% of one core"
+    )
+    print(split(pick_stats) + load_line(began))
+
+    # 2b. the same picks with nobody polling: the pick's own latency at that rate
+    alone: dict = {"picks": [], "pick_status": {}}
+    began = start(pids)
+    cpu0, t0 = began.server_cpu, began.t0
+    for _step in range(args.steps):
+        steps = current_steps(drafters)
+
+        async def picks_only(steps: dict = steps) -> None:
+            await asyncio.gather(
+                *(
+                    picker(args.port, d, steps[s.pk], alone, pick_window(steps[s.pk], args))
+                    for s, d in drafters
+                    if s.pk in steps
+                )
+            )
+
+        asyncio.run(picks_only())
+    elapsed = time.monotonic() - t0
+    cpu = cpu_seconds(pids) - cpu0
+    picks = alone["picks"]
+    print(
+        f"picks alone: {len(picks)} picks over {args.steps} steps, status "
+        f"{alone['pick_status']}, p50 {pct(picks, 0.5):.1f} ms, p99 {pct(picks, 0.99):.1f} ms, "
+        f"max {max(picks) * 1000:.1f} ms; server CPU {cpu / elapsed * 100:.0f}% of one core "
+        f"({cpu / max(len(picks), 1) * 1000:.1f} ms per pick)"
+    )
+    print(split(alone) + load_line(began))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--pods", type=int, default=64)
@@ -334,6 +513,18 @@ def main() -> None:
         help="each drafter picks at a random moment of this share of the step's time by the "
         "DAR's timer table (e.g. 0.6: within 30 s of a 12-card pack's 50 s); overrides "
         "--pick-window",
+    )
+    parser.add_argument(
+        "--table-seconds",
+        type=int,
+        default=0,
+        help="then drafters at a table for this long: each picks when its own page shows "
+        "it a new pack, after a random share (--pick-share, 0.6 if unset) of the step's time",
+    )
+    parser.add_argument(
+        "--only-table",
+        action="store_true",
+        help="run the table phase (and the deadline phase) only, on a fresh draft",
     )
     parser.add_argument("--broker", default="redis://127.0.0.1:6379/11")
     args = parser.parse_args()
@@ -371,91 +562,51 @@ def main() -> None:
             except OSError:
                 time.sleep(0.2)
         pids = children(server.pid)
-        people = [d for _s, d in drafters]
 
-        # 1. polling only
-        stats: dict = {"lat": [], "errors": 0}
-        began = start(pids)
-        cpu0, t0 = began.server_cpu, began.t0
-        stop = time.monotonic() + args.seconds
+        if not args.only_table:
+            fixed_steps(args, pids, drafters)
 
-        async def poll_only() -> None:
-            await asyncio.gather(*(poller(args.port, d, stop, stats) for d in people))
+        # 4. drafters at a table, on a fresh draft (all its pods start together)
+        if args.table_seconds:
+            if not args.only_table:
+                _event, drafters = prepare(args.pods)
+            people = [d for _s, d in drafters]
+            for d in people:
+                d.version = 0  # the first poll fetches the page's pack
+            share = args.pick_share or 0.6
+            table_stats: dict = {"picks": [], "pick_status": {}}
+            polls: dict = {"lat": [], "errors": 0}
+            began = start(pids)
+            cpu0, t0 = began.server_cpu, began.t0
+            stop = time.monotonic() + args.table_seconds
 
-        asyncio.run(poll_only())
-        elapsed = time.monotonic() - t0
-        cpu = cpu_seconds(pids) - cpu0
-        total = len(stats["lat"])
-        print(
-            f"poll: {len(people)} drafters, {total / elapsed:.0f} requests/s for {elapsed:.0f} s, "
-            f"status {dict((k, v) for k, v in stats.items() if isinstance(k, int))}, "
-            f"errors {stats['errors']}, latency p50 {pct(stats['lat'], 0.5):.1f} ms "
-            f"p99 {pct(stats['lat'], 0.99):.1f} ms; server CPU {cpu / elapsed * 100:.0f}% "
-            f"of one core ({cpu / max(total, 1) * 1000:.2f} ms per poll)"
-        )
-
-        # 2. polling and picks
-        pick_stats: dict = {"picks": [], "pick_status": {}}
-        stats = {"lat": [], "errors": 0}
-        began = start(pids)
-        cpu0, t0 = began.server_cpu, began.t0
-        for _step in range(args.steps):
-            steps = current_steps(drafters)
-            stop = time.monotonic() + max(pick_window(st, args) for st in steps.values()) + 2
-
-            async def one_step(stop: float = stop, steps: dict = steps) -> None:
+            async def at_table() -> None:
                 await asyncio.gather(
-                    *(poller(args.port, d, stop, stats) for d in people),
-                    *(
-                        picker(
-                            args.port, d, steps[s.pk], pick_stats, pick_window(steps[s.pk], args)
-                        )
-                        for s, d in drafters
-                        if s.pk in steps
-                    ),
+                    *(table_drafter(args.port, d, stop, share, table_stats, polls) for d in people)
                 )
 
-            asyncio.run(one_step())
-        elapsed = time.monotonic() - t0
-        cpu = cpu_seconds(pids) - cpu0
-        picks = pick_stats["picks"]
-        print(
-            f"picks under polling: {len(picks)} picks over {args.steps} steps, status "
-            f"{pick_stats['pick_status']}, p50 {pct(picks, 0.5):.1f} ms, "
-            f"p99 {pct(picks, 0.99):.1f} ms, max {max(picks) * 1000:.1f} ms; "
-            f"polls {len(stats['lat']) / elapsed:.0f}/s "
-            f"(status {dict((k, v) for k, v in stats.items() if isinstance(k, int))}, p99 "
-            f"{pct(stats['lat'], 0.99):.1f} ms); server CPU {cpu / elapsed * 100:.0f}% of one core"
-        )
-        print(split(pick_stats) + load_line(began))
+            asyncio.run(at_table())
+            elapsed = time.monotonic() - t0
+            cpu = cpu_seconds(pids) - cpu0
+            picks = table_stats["picks"]
+            from tournaments.models import Pod
 
-        # 2b. the same picks with nobody polling: the pick's own latency at that rate
-        alone: dict = {"picks": [], "pick_status": {}}
-        began = start(pids)
-        cpu0, t0 = began.server_cpu, began.t0
-        for _step in range(args.steps):
-            steps = current_steps(drafters)
-
-            async def picks_only(steps: dict = steps) -> None:
-                await asyncio.gather(
-                    *(
-                        picker(args.port, d, steps[s.pk], alone, pick_window(steps[s.pk], args))
-                        for s, d in drafters
-                        if s.pk in steps
-                    )
+            reached = sorted(
+                Pod.objects.filter(pk__in={d.pod for d in people}).values_list(
+                    "pack_round", "pick_number"
                 )
-
-            asyncio.run(picks_only())
-        elapsed = time.monotonic() - t0
-        cpu = cpu_seconds(pids) - cpu0
-        picks = alone["picks"]
-        print(
-            f"picks alone: {len(picks)} picks over {args.steps} steps, status "
-            f"{alone['pick_status']}, p50 {pct(picks, 0.5):.1f} ms, p99 {pct(picks, 0.99):.1f} ms, "
-            f"max {max(picks) * 1000:.1f} ms; server CPU {cpu / elapsed * 100:.0f}% of one core "
-            f"({cpu / max(len(picks), 1) * 1000:.1f} ms per pick)"
-        )
-        print(split(alone) + load_line(began))
+            )
+            print(
+                f"at a table ({share:.0%} of each step's time at most): {len(picks)} picks in "
+                f"{elapsed:.0f} s, status {table_stats['pick_status']}, p50 "
+                f"{pct(picks, 0.5):.1f} ms, p99 {pct(picks, 0.99):.1f} ms, max "
+                f"{max(picks, default=0) * 1000:.1f} ms; polls {len(polls['lat']) / elapsed:.0f}/s "
+                f"(status {dict((k, v) for k, v in polls.items() if isinstance(k, int))}, p50 "
+                f"{pct(polls['lat'], 0.5):.1f} ms, p99 {pct(polls['lat'], 0.99):.1f} ms); pods "
+                f"reached steps {reached[0]} to {reached[-1]}; server CPU "
+                f"{cpu / elapsed * 100:.0f}% of one core"
+            )
+            print(split(table_stats) + load_line(began))
         server.terminate()
         server.wait(10)
 

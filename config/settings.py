@@ -156,7 +156,10 @@ CELERY_BEAT_SCHEDULE = {
     },
 }
 
-SESSION_ENGINE = "django.contrib.sessions.backends.db"
+# Sessions are kept in the database and read through the cache (Redis in production):
+# every signed-in request reads its session, and a drafter's page fetches its pack every
+# time the pod moves, so the read is a cache hit instead of a query.
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 # Flash messages live in the session: the default (a signed cookie first) builds a cookie
 # signer on every request, API calls included, which never show a message.
 MESSAGE_STORAGE = "django.contrib.messages.storage.session.SessionStorage"

@@ -132,7 +132,7 @@ def draft_context(
     if seat is None:
         return context
     visibility = context["visibility"]
-    view = drafter_view(seat, visibility)
+    view = drafter_view(seat, visibility, pod=seat.pod)  # the seat was read in this request
     pod = view.pod
     complete = drafting_complete(pod)
     context.update(

@@ -93,8 +93,11 @@ def pod_seats(pod: Pod) -> list[DraftSeat]:
     return list(pod.seats.order_by("position"))
 
 
-def step_view(pod: Pod, seats: list[DraftSeat] | None = None) -> StepView:
-    """The pack in front of every seat at the pod's current step, and who has picked."""
+def step_view(
+    pod: Pod, seats: list[DraftSeat] | None = None, picked: set[int] | None = None
+) -> StepView:
+    """The pack in front of every seat at the pod's current step, and who has picked
+    (``picked`` when the caller has just read it, under the pod's lock)."""
     seats = seats if seats is not None else pod_seats(pod)
     size = len(seats)
     by_position = {s.position: s for s in seats}
@@ -116,7 +119,7 @@ def step_view(pod: Pod, seats: list[DraftSeat] | None = None) -> StepView:
         .order_by("pk")
     ):
         view.cards[holder[instance.pack_id]].append(instance)
-    view.picked = picked_now(pod)
+    view.picked = set(picked) if picked is not None else picked_now(pod)
     return view
 
 
@@ -265,8 +268,9 @@ def run_steps(
     step as the caller has already read it (and updated it with its picks), if it has.
     Returns the step the pod waits at (None once drafting is over)."""
     seats = view.seats if view is not None else pod_seats(pod)
+    opened = False  # a step this loop has just opened, in which nobody can have picked yet
     while pod.phase == DraftPhase.DRAFTING:
-        view = view if view is not None else step_view(pod, seats)
+        view = view if view is not None else step_view(pod, seats, set() if opened else None)
         _automatic_picks(pod, view, now, timed_out_at)
         timed_out_at = None
         if any(s.pk not in view.picked and view.cards.get(s.pk) for s in seats):
@@ -274,7 +278,7 @@ def run_steps(
                 set_deadline(pod, pick_seconds(view.cards_in_pack), now)
             return view
         pass_packs(pod, view.cards_in_pack, now)  # cards left after the picks
-        new_step = True
+        new_step = opened = True
         view = None
     return None
 

@@ -172,7 +172,7 @@ def _pick(
             picked=picked,
         )
     else:
-        view = step_view(pod, seats)
+        view = step_view(pod, seats, picked)
     card = next((c for c in view.cards.get(seat.pk, []) if c.pk == card_instance_id), None)
     if card is None:
         raise DomainError(

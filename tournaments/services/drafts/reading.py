@@ -15,7 +15,7 @@ from tournaments.draft.passing import pass_direction
 from tournaments.draft.timers import pick_seconds
 from tournaments.models import CardInstance, Draft, DraftSeat, Event, Pick, Pod
 from tournaments.models.draft import DraftPhase
-from tournaments.services.drafts.clock import settle_if_expired
+from tournaments.services.drafts.clock import expired, settle_if_expired
 from tournaments.services.drafts.flow import (
     SeatStep,
     StepView,
@@ -165,16 +165,17 @@ def drafter_view(
     pod: Pod | None = None,
     step: StepView | None = None,
 ) -> DrafterView:
-    """What the seat's reader sees now. ``pod`` and ``step`` are the pod and its current
-    step as a caller holding them has just written them (a pick); otherwise the pod is read
-    (applying an expired deadline first) with only this seat's pack."""
-    if pod is None:
-        settle_if_expired(seat.pod_id)
-        seat = DraftSeat.objects.select_related("pod__draft__event", "registration__player").get(
+    """What the seat's reader sees now, reading only this seat's pack. ``pod`` is the pod
+    as the caller has just read or written it in this request (a pick, or the seat read
+    with its pod), and ``step`` its current step if the caller holds it (a pick). Without
+    ``pod``, or when its deadline has passed, the deadline is applied and the pod read."""
+    now = timezone.now()
+    if pod is None or expired(pod, now):
+        settle_if_expired(seat.pod_id, now)
+        seat = DraftSeat.objects.select_related("pod__draft__event", "registration").get(
             pk=seat.pk
         )
-        pod = seat.pod
-    now = timezone.now()
+        pod, step = seat.pod, None
     remaining = pod.remaining(now)
     view = DrafterView(
         pod=pod,
