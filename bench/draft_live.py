@@ -313,6 +313,7 @@ def deadline_bench(port_unused: int, pods: int) -> list[float]:
     return lags
 
 
+INTERVAL = re.compile(rb'hx-trigger="every (\d+)s')
 PACK_CARD = re.compile(rb'name="card_instance" value="(\d+)"')
 STEP = re.compile(
     rb'name="pack_round" value="(\d+)">\s*<input type="hidden" name="pick_number" value="(\d+)"'
@@ -331,10 +332,11 @@ def fragment_step(data: bytes) -> tuple[int, int, list[int]] | None:
 async def table_drafter(
     port: int, d: Drafter, stop: float, share: float, stats: dict, polls: dict
 ) -> None:
-    """A drafter at a table: polls once a second; when the fragment (or a pick's answer)
-    shows a new pack, picks a random card of it after thinking for a random share of the
-    step's time by the DAR's timer table, so each pod moves at its own pace, as real pods
-    do, instead of every pod starting every step at the same moment."""
+    """A drafter at a table: polls as often as the page says (every second while waiting,
+    every few seconds while holding a pack); when the fragment (or a pick's answer) shows a
+    new pack, picks a random card of it after thinking for a random share of the step's
+    time by the DAR's timer table, so each pod moves at its own pace, as real pods do,
+    instead of every pod starting every step at the same moment."""
     from tournaments.draft.timers import pick_seconds
 
     await asyncio.sleep(random.random())
@@ -342,6 +344,7 @@ async def table_drafter(
     pending: tuple[int, int, list[int]] | None = None
     seen: set[tuple[int, int]] = set()
     next_poll = time.monotonic()
+    interval = 1.0
 
     def plan(step: tuple[int, int, list[int]] | None) -> None:
         nonlocal due, pending
@@ -375,6 +378,8 @@ async def table_drafter(
                 state = json.loads(data.split(b"\r\n\r\n", 1)[1])
                 moved = state["pick_number"] != pending[1] or state["pack_round"] != pending[0]
                 stats.setdefault("closing" if moved else "open", []).append(took)
+                interval = 1.0  # the page now waits for the next pack
+                next_poll = min(next_poll, time.monotonic() + interval)
                 if state["pack"]:  # the pick closed the step: the next pack is the answer
                     d.version = state["version"]
                     plan(
@@ -386,7 +391,7 @@ async def table_drafter(
                     )
             continue
         if now >= next_poll:
-            next_poll = now + 1.0
+            next_poll = now + interval
             path = f"/events/{d.event}/draft/pods/{d.pod}/live/?v={d.version}"
             try:
                 status, data, took = await request(port, "GET", path, {"Cookie": d.cookie})
@@ -399,6 +404,9 @@ async def table_drafter(
                 found = VERSION.search(data)
                 if found:
                     d.version = int(found.group(1))
+                every = INTERVAL.search(data)
+                interval = float(every.group(1)) if every else 1.0
+                next_poll = now + interval
                 plan(fragment_step(data))
             continue
         wake = min(next_poll, due) if due is not None else next_poll

@@ -51,6 +51,12 @@
       var left = (item.deadline - (Date.now() + (measured === null ? item.offset : measured))) / 1000;
       item.node.textContent = format(Math.max(left, 0));
       item.node.classList.toggle("expired", left <= 0);
+      if (left <= 0 && !item.announced) {
+        // A live part of the page (the drafter's pack) asks the server at once, not at its
+        // next poll, whether the time called has moved things on.
+        item.announced = true;
+        item.node.dispatchEvent(new CustomEvent("op:expired", { bubbles: true }));
+      }
       if (left <= 0 && item.node.dataset.reloadOnExpiry === "1" && !item.reloaded) {
         item.reloaded = true;
         window.setTimeout(function () { window.location.reload(); }, 1500);

@@ -145,6 +145,8 @@ def test_a_pod_of_one_person_and_seven_bots_drafts_builds_and_plays_round_1(
         cards = player.get_by_test_id("pack-card")
         if step == TIMEOUT_STEP and not timed_out:
             expect(cards).to_have_count(3)
+            # holding a pack, the page polls every 3 s and asks at once when time runs out
+            assert live.get_attribute("hx-trigger").startswith("every 3s, op:expired")
             expect(player.get_by_test_id("clock")).to_have_text(re.compile(r"^0:0[0-5]$"))
             player.evaluate("window.__samePage = true")
             expect(player.get_by_test_id("step")).to_have_text("Pack 1, pick 11", timeout=8000)

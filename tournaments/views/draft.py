@@ -48,6 +48,21 @@ from tournaments.services.drafts.reading import (
 from tournaments.views.common import attempt, event_context, get_event
 from tournaments.visibility import visibility_for
 
+# How often a drafter's page asks whether its pod moved. Waiting for the next pack (or an
+# auction turn) it asks every second, so the pack shows within a second. Holding a pack
+# not yet picked, nothing but a judge (pause, extension, a bot in the seat) or the step's
+# deadline can move the pod: it asks every few seconds, and once more the moment its
+# countdown runs out. At a table most drafters hold a pack most of the time, so this
+# spares the server about a third of the polls (docs/drafts.md).
+POLL_SECONDS = 1
+HOLDING_PACK_POLL_SECONDS = 3
+
+
+def poll_seconds(view: Any) -> int:
+    """The poll interval of a drafter's page showing ``view``."""
+    holding = view.pack and not view.picked_this_step and not view.pod.is_paused
+    return HOLDING_PACK_POLL_SECONDS if holding else POLL_SECONDS
+
 
 def draft_clock(pod: Any, remaining: float | None) -> dict[str, Any] | None:
     """What ``_clock.html`` needs for a pod's current wait."""
@@ -141,6 +156,7 @@ def draft_context(
         paper=pod.draft.paper,
         clock=draft_clock(pod, view.remaining),
         live_url=reverse("tournaments:draft_live", args=[event.pk, pod.pk]),
+        poll_seconds=poll_seconds(view),
         complete=complete,
     )
     if pod.phase == DraftPhase.AUCTION and not pod.draft.paper:

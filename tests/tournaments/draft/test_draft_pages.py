@@ -121,6 +121,35 @@ def test_the_poll_answers_204_until_the_pod_moves_then_the_new_pack():
     assert Client().get(live, {"v": pod.version}).status_code == 403
 
 
+def poll_trigger(html: str) -> str:
+    return re.search(r'id="draft-live"[^>]*hx-trigger="([^"]+)"', html).group(1)
+
+
+def test_the_page_polls_slowly_while_the_drafter_holds_a_pack_and_every_second_after():
+    event, judge, regs = draft_event(2, auction=False, prefix="pi")
+    me = client_for(regs[0].player)
+    page = reverse("tournaments:my_draft", args=[event.pk])
+    # holding a pack: only a judge or the deadline can move the pod; the countdown's end
+    # asks at once
+    html = me.get(page).content.decode()
+    assert poll_trigger(html) == "every 3s, op:expired delay:300ms"
+    # picked, waiting for the other drafter: every second, so the next pack shows at once
+    me.post(
+        reverse("tournaments:draft_pick", args=[event.pk]),
+        {"pack_round": 1, "pick_number": 1, "card_instance": pack_ids(html)[0]},
+    )
+    html = me.get(page).content.decode()
+    assert 'data-testid="waiting"' in html
+    assert poll_trigger(html).startswith("every 1s,")
+    # a paused pod waits for the judge's resume: every second too
+    other = client_for(regs[1].player)
+    pod = Pod.objects.get(draft__event=event)
+    client_for(judge).post(reverse("tournaments:pod_action", args=[pod.pk, "pause"]))
+    html = other.get(page).content.decode()
+    assert 'data-testid="paused"' in html and pack_ids(html)
+    assert poll_trigger(html).startswith("every 1s,")
+
+
 def test_a_step_past_its_deadline_is_applied_by_the_poll():
     event, _judge, _regs = draft_event(2, auction=False, prefix="dl")
     pod = Pod.objects.get(draft__event=event)

@@ -172,9 +172,7 @@ def drafter_view(
     now = timezone.now()
     if pod is None or expired(pod, now):
         settle_if_expired(seat.pod_id, now)
-        seat = DraftSeat.objects.select_related("pod__draft__event", "registration").get(
-            pk=seat.pk
-        )
+        seat = DraftSeat.objects.select_related("pod__draft__event", "registration").get(pk=seat.pk)
         pod, step = seat.pod, None
     remaining = pod.remaining(now)
     view = DrafterView(
