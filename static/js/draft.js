@@ -7,6 +7,17 @@
     document.dispatchEvent(new Event("op:refreshed"));
   });
 
+  // A pick refused (the step is over, a repeated tap) answers 4xx with the drafter's part
+  // of the page and the reason in it: show it, as a plain form post would.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var source = event.detail.requestConfig && event.detail.requestConfig.elt;
+    var status = event.detail.xhr.status;
+    if (source && source.matches && source.matches("form.pack") && status >= 400 && status < 500) {
+      event.detail.shouldSwap = true;
+      event.detail.isError = false;
+    }
+  });
+
   // One tap picks: a second tap before the page changes sends nothing more.
   function packForms() {
     document.addEventListener("submit", function (event) {

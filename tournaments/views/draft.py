@@ -35,6 +35,7 @@ from tournaments.services.drafts import (
     draft_pick,
     pool_entries,
 )
+from tournaments.services.drafts.players import PickOutcome
 from tournaments.services.drafts.reading import (
     auction_view,
     drafter_view,
@@ -134,10 +135,12 @@ def draft_context(
     deck_choice: str | None = None,
     seat: DraftSeat | None = None,
     fragment: bool = False,
+    after: PickOutcome | None = None,
     **extra: Any,
 ) -> dict[str, Any]:
     """The drafter's page; ``fragment`` for the polled part alone (no header or tabs, so
-    none of their reads), with the reader's ``seat`` when the caller has read it."""
+    none of their reads), with the reader's ``seat`` when the caller has read it, and the
+    pod as a pick has just left it (``after``)."""
     if fragment:
         context = {"event": event, "visibility": visibility_for(request.user, event), **extra}
     else:
@@ -147,7 +150,10 @@ def draft_context(
     if seat is None:
         return context
     visibility = context["visibility"]
-    view = drafter_view(seat, visibility, pod=seat.pod)  # the seat was read in this request
+    if after is not None:
+        view = drafter_view(after.seat, visibility, pod=after.pod, step=after.step)
+    else:
+        view = drafter_view(seat, visibility, pod=seat.pod)  # the seat was read just now
     pod = view.pod
     complete = drafting_complete(pod)
     context.update(
@@ -235,7 +241,7 @@ def pick(request: HttpRequest, pk: int) -> HttpResponse:
     form = PickForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("Choose a card of the pack in front of you."))
-        return _page(request, event, status=400)
+        return _pick_answer(request, event, status=400)
     data = form.cleaned_data
     outcome = attempt(
         request,
@@ -248,8 +254,27 @@ def pick(request: HttpRequest, pk: int) -> HttpResponse:
         ),
     )
     if not outcome.ok:
-        return _page(request, event, status=outcome.status)
+        return _pick_answer(request, event, status=outcome.status)
+    if request.htmx:
+        return _pick_answer(request, event, after=outcome.value)
     return redirect("tournaments:my_draft", event.pk)
+
+
+def _pick_answer(
+    request: HttpRequest, event: Event, status: int = 200, after: PickOutcome | None = None
+) -> HttpResponse:
+    """A pick sent by the page's script gets the drafter's part of the page back (the next
+    pack, or the wait for it, or why nothing changed), not a whole page; a plain form post
+    gets the whole page."""
+    if not request.htmx:
+        return _page(request, event, status=status)
+    seat = after.seat if after is not None else seat_of_player(event, request.user)
+    if seat is None:
+        raise Http404
+    context = draft_context(
+        request, event, seat=seat, fragment=True, after=after, show_messages=True
+    )
+    return render(request, "tournaments/_draft_live.html", context, status=status)
 
 
 @login_required
@@ -270,8 +295,27 @@ def bid(request: HttpRequest, pk: int) -> HttpResponse:
         ),
     )
     if not outcome.ok:
-        return _page(request, event, status=outcome.status)
+        return _pick_answer(request, event, status=outcome.status)
+    if request.htmx:
+        return _pick_answer(request, event, after=outcome.value)
     return redirect("tournaments:my_draft", event.pk)
+
+
+def _pick_answer(
+    request: HttpRequest, event: Event, status: int = 200, after: PickOutcome | None = None
+) -> HttpResponse:
+    """A pick sent by the page's script gets the drafter's part of the page back (the next
+    pack, or the wait for it, or why nothing changed), not a whole page; a plain form post
+    gets the whole page."""
+    if not request.htmx:
+        return _page(request, event, status=status)
+    seat = after.seat if after is not None else seat_of_player(event, request.user)
+    if seat is None:
+        raise Http404
+    context = draft_context(
+        request, event, seat=seat, fragment=True, after=after, show_messages=True
+    )
+    return render(request, "tournaments/_draft_live.html", context, status=status)
 
 
 @login_required

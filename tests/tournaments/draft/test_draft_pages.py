@@ -150,6 +150,47 @@ def test_the_page_polls_slowly_while_the_drafter_holds_a_pack_and_every_second_a
     assert poll_trigger(html).startswith("every 1s,")
 
 
+def test_a_pick_from_the_page_script_answers_with_the_drafters_part_not_a_redirect():
+    event, _judge, regs = draft_event(2, auction=False, prefix="hx")
+    me, other = (client_for(r.player) for r in regs)
+    page = reverse("tournaments:my_draft", args=[event.pk])
+    pick_url = reverse("tournaments:draft_pick", args=[event.pk])
+    html = me.get(page).content.decode()
+    assert f'hx-post="{pick_url}"' in html
+    mine = pack_ids(html)
+    # the first pick: the drafter's part, waiting for the other drafter (no redirect)
+    answer = me.post(
+        pick_url,
+        {"pack_round": 1, "pick_number": 1, "card_instance": mine[0]},
+        HTTP_HX_REQUEST="true",
+    )
+    body = answer.content.decode()
+    assert answer.status_code == 200 and 'id="draft-live"' in body
+    assert 'data-testid="waiting"' in body and "<html" not in body
+    assert Pick.objects.filter(seat__registration=regs[0], card_instance_id=mine[0]).exists()
+    # the same tap again: 409, the reason in the part, nothing changed
+    again = me.post(
+        pick_url,
+        {"pack_round": 1, "pick_number": 1, "card_instance": mine[1]},
+        HTTP_HX_REQUEST="true",
+    )
+    body = again.content.decode()
+    assert again.status_code == 409 and "already picked" in body and 'class="messages"' in body
+    assert Pick.objects.filter(seat__registration=regs[0]).count() == 1
+    # the other drafter's pick closes the step: the answer is the next pack already
+    theirs = pack_ids(other.get(page).content.decode())
+    answer = other.post(
+        pick_url,
+        {"pack_round": 1, "pick_number": 1, "card_instance": theirs[0]},
+        HTTP_HX_REQUEST="true",
+    )
+    body = answer.content.decode()
+    assert answer.status_code == 200 and "Pack 1, pick 2" in body
+    assert len(pack_ids(body)) == 11
+    # the reason is shown once: the next whole page has no message left
+    assert "already picked" not in me.get(page).content.decode()
+
+
 def test_a_step_past_its_deadline_is_applied_by_the_poll():
     event, _judge, _regs = draft_event(2, auction=False, prefix="dl")
     pod = Pod.objects.get(draft__event=event)
