@@ -13,6 +13,10 @@ read from /proc for the gunicorn processes only, so the client's own CPU is not 
    steps): pick latency p50/p99 under that load, and the pollers fetching the new
    fragments. Then the same picks with nobody
    polling (``picks alone``): the pick's own latency and server CPU at that rate.
+4. ``--table-seconds``: drafters at a table, on a fresh draft: each polls as its page
+   does (every second while waiting, every 3 s while holding a pack) and picks when its
+   page shows a pack, after a random share (``--pick-share``) of the step's time, so every
+   pod moves at its own pace. ``--only-table`` skips phases 1 and 2.
 3. ``deadline``: a Celery worker (Redis broker) running; pods whose players stop picking at
    the 5-second steps; how long after each deadline the step has moved on (observed in the
    database every 10 ms, no read that would apply it).

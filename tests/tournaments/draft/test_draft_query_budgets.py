@@ -23,10 +23,11 @@ pytestmark = pytest.mark.django_db
 # visibility (and the savepoint around the service).
 OPEN_PICK_BUDGET = 12
 # The last pick of a step also reads the whole step, passes the packs and saves the pod.
-CLOSING_PICK_BUDGET = 20
-# The polled fragment after the pod moved: session, user, seat, visibility, the pod, its
-# size, the pack in front of the seat, who has picked.
-FRAGMENT_BUDGET = 12
+CLOSING_PICK_BUDGET = 18
+# The polled fragment after the pod moved: the pod's version (when not in the cache), the
+# user (the session is read through the cache), the seat with its pod, the reader's
+# visibility (two), the pod's size, the pack in front of the seat, who has picked.
+FRAGMENT_BUDGET = 8
 
 
 def api_for(user) -> APIClient:
