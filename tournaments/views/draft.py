@@ -295,27 +295,8 @@ def bid(request: HttpRequest, pk: int) -> HttpResponse:
         ),
     )
     if not outcome.ok:
-        return _pick_answer(request, event, status=outcome.status)
-    if request.htmx:
-        return _pick_answer(request, event, after=outcome.value)
+        return _page(request, event, status=outcome.status)
     return redirect("tournaments:my_draft", event.pk)
-
-
-def _pick_answer(
-    request: HttpRequest, event: Event, status: int = 200, after: PickOutcome | None = None
-) -> HttpResponse:
-    """A pick sent by the page's script gets the drafter's part of the page back (the next
-    pack, or the wait for it, or why nothing changed), not a whole page; a plain form post
-    gets the whole page."""
-    if not request.htmx:
-        return _page(request, event, status=status)
-    seat = after.seat if after is not None else seat_of_player(event, request.user)
-    if seat is None:
-        raise Http404
-    context = draft_context(
-        request, event, seat=seat, fragment=True, after=after, show_messages=True
-    )
-    return render(request, "tournaments/_draft_live.html", context, status=status)
 
 
 @login_required

@@ -191,6 +191,20 @@ def test_a_pick_from_the_page_script_answers_with_the_drafters_part_not_a_redire
     assert "already picked" not in me.get(page).content.decode()
 
 
+def test_only_the_pick_answers_the_page_script_with_a_part_a_bid_still_redirects():
+    event, _judge, regs = draft_event(1, bots=3, prefix="hb")
+    player = client_for(regs[0].player)
+    pod = Pod.objects.get(draft__event=event)
+    state = auction_of(pod)
+    answer = player.post(
+        reverse("tournaments:draft_bid", args=[event.pk]),
+        {"auction": state.number, "amount": (state.high_bid or 0) + 3, "action": "bid"},
+        HTTP_HX_REQUEST="true",
+    )
+    assert answer.status_code == 302
+    assert answer["Location"] == reverse("tournaments:my_draft", args=[event.pk])
+
+
 def test_a_step_past_its_deadline_is_applied_by_the_poll():
     event, _judge, _regs = draft_event(2, auction=False, prefix="dl")
     pod = Pod.objects.get(draft__event=event)
