@@ -141,6 +141,12 @@ if REDIS_URL:
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
+# Drafters' pages hear of their pod's changes over server-sent events from a separate ASGI
+# process (``uvicorn config.asgi:application``, docs/drafts.md) instead of polling every
+# second. It needs Redis (the pods' news travel on its pub/sub) and a proxy that sends
+# ``/live/`` to that process; off, the pages poll as on the embedded default.
+DRAFT_STREAM = env_bool("DRAFT_STREAM", False) and bool(REDIS_URL)
+
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True

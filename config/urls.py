@@ -5,6 +5,7 @@ from django.urls import include, path, register_converter
 from config import views
 from config.converters import DatabaseIdConverter
 from config.language import set_language
+from tournaments.views import draft_stream
 
 # Before the included URL modules are read: they use it for every id in a path.
 register_converter(DatabaseIdConverter, "id")
@@ -13,6 +14,8 @@ urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
     path("i18n/setlang/", set_language, name="set_language"),
     path("api/", include("config.api_urls")),
+    # Served by the ASGI stream server where DRAFT_STREAM is on (a proxy sends /live/ there).
+    path("live/draft/pods/<id:pod>/", draft_stream.pod_stream, name="draft_pod_stream"),
 ]
 
 urlpatterns += i18n_patterns(

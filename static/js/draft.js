@@ -69,7 +69,35 @@
     update();
   }
 
+  // Where the site runs its stream server, the page hears of each new version of its pod
+  // there and fetches its part only then; its own poll is a slow safety net. While the
+  // stream is down (a reconnect, a server that refuses it) the page asks every second.
+  function podStream() {
+    var holder = document.querySelector("[data-pod-stream]");
+    if (!holder || !window.EventSource || !window.htmx) { return; }
+    var source = new EventSource(holder.dataset.podStream);
+    var fallback = null;
+    function refresh() {
+      var live = document.getElementById("draft-live");
+      if (live && live.hasAttribute("hx-get")) { window.htmx.trigger(live, "op:changed"); }
+    }
+    function polling(on) {
+      if (on && fallback === null) { fallback = window.setInterval(refresh, 1000); }
+      if (!on && fallback !== null) { window.clearInterval(fallback); fallback = null; }
+    }
+    source.addEventListener("open", function () { polling(false); });
+    source.addEventListener("error", function () { polling(true); });
+    source.addEventListener("pod", function (event) {
+      polling(false);
+      var live = document.getElementById("draft-live");
+      if (!live) { return; }
+      if (live.dataset.phase === "done") { source.close(); return; }
+      if (live.dataset.version !== event.data) { refresh(); }
+    });
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
+    podStream();
     packForms();
     deckCount();
     leftToPlace();

@@ -2,7 +2,9 @@
 page, then the pool and the pick log), and the deck-building page.
 
 The part of the page that changes (``_draft_live.html``) asks the server every second
-whether the pod has moved on: ``GET .../draft/pods/<pod>/live/?v=<version>`` answers
+(every few seconds while the drafter holds a pack; where the stream server runs, when its
+stream, ``draft_stream``, says the pod has moved) whether the pod has moved on:
+``GET .../draft/pods/<pod>/live/?v=<version>`` answers
 ``204 No Content`` (htmx swaps nothing) in one small query while the pod's version is the
 one the page shows, and the new fragment otherwise. The version is bumped by every change
 a drafter sees (a pick, a pass, a bid, a judge's action), and reading it applies an expired
@@ -13,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
@@ -57,10 +60,15 @@ from tournaments.visibility import visibility_for
 # spares the server about a third of the polls (docs/drafts.md).
 POLL_SECONDS = 1
 HOLDING_PACK_POLL_SECONDS = 3
+# Where the stream server runs, the page hears of each change on its stream
+# (``draft_stream``) and polls only as a safety net, for news lost on the way.
+STREAM_SAFETY_POLL_SECONDS = 20
 
 
 def poll_seconds(view: Any) -> int:
     """The poll interval of a drafter's page showing ``view``."""
+    if settings.DRAFT_STREAM:
+        return STREAM_SAFETY_POLL_SECONDS
     holding = view.pack and not view.picked_this_step and not view.pod.is_paused
     return HOLDING_PACK_POLL_SECONDS if holding else POLL_SECONDS
 
@@ -163,6 +171,7 @@ def draft_context(
         clock=draft_clock(pod, view.remaining),
         live_url=reverse("tournaments:draft_live", args=[event.pk, pod.pk]),
         poll_seconds=poll_seconds(view),
+        stream_url=reverse("draft_pod_stream", args=[pod.pk]) if settings.DRAFT_STREAM else "",
         complete=complete,
     )
     if pod.phase == DraftPhase.AUCTION and not pod.draft.paper:

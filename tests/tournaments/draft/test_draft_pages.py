@@ -132,7 +132,7 @@ def test_the_page_polls_slowly_while_the_drafter_holds_a_pack_and_every_second_a
     # holding a pack: only a judge or the deadline can move the pod; the countdown's end
     # asks at once
     html = me.get(page).content.decode()
-    assert poll_trigger(html) == "every 3s, op:expired delay:300ms"
+    assert poll_trigger(html) == "every 3s, op:expired delay:300ms, op:changed"
     # picked, waiting for the other drafter: every second, so the next pack shows at once
     me.post(
         reverse("tournaments:draft_pick", args=[event.pk]),

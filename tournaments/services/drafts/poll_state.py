@@ -8,21 +8,33 @@ answer holds until the pod's deadline (after it, the poll must read the pod, whi
 the deadline: the lazy path of the house rules) and for a few seconds at most, so a write
 whose cache update was lost (a Redis blip, a process killed between commit and update)
 costs a drafter a few seconds, never the rest of the step.
+
+Where the stream server runs (``DRAFT_STREAM``), the same commit also publishes the pod's
+new version on its Redis channel, and the drafters' pages hear of it there instead of
+asking (``tournaments/views/draft_stream.py``).
 """
 
 from __future__ import annotations
 
+import logging
 from datetime import datetime
-from functools import partial
+from functools import lru_cache
 
+import redis
+from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
+from redis.exceptions import RedisError
 
 from tournaments.models import Pod
 from tournaments.models.draft import DraftPhase
 
+log = logging.getLogger(__name__)
+
 # The longest a cached answer is trusted (see the module's docstring).
 HOLD_SECONDS = 5
+# A pod's channel is this and its id; its messages are the pod's new version.
+POD_CHANNEL_PREFIX = "draft:pod-news:"
 
 
 def _key(pod_id: int) -> str:
@@ -43,7 +55,28 @@ def remember_poll_state(pod: Pod) -> None:
     key = _key(pod.pk)
     cache.delete(key)
     state = (pod.version, _expiry(pod.phase, pod.deadline, pod.paused_remaining))
-    transaction.on_commit(partial(cache.set, key, state, HOLD_SECONDS))
+    pod_id, version = pod.pk, pod.version
+
+    def committed() -> None:
+        cache.set(key, state, HOLD_SECONDS)
+        if settings.DRAFT_STREAM:
+            publish_version(pod_id, version)
+
+    transaction.on_commit(committed)
+
+
+@lru_cache
+def _publisher(url: str) -> redis.Redis:
+    return redis.Redis.from_url(url, socket_timeout=1, socket_connect_timeout=1)
+
+
+def publish_version(pod_id: int, version: int) -> None:
+    """Tell the stream servers the pod's new version. A message lost here (Redis down)
+    costs the pod's drafters their pages' safety poll, never the draft."""
+    try:
+        _publisher(settings.REDIS_URL).publish(f"{POD_CHANNEL_PREFIX}{pod_id}", version)
+    except (RedisError, OSError) as error:
+        log.warning("pod %s: version %s not published (%s)", pod_id, version, error)
 
 
 def forget_poll_state(pod_id: int) -> None:
