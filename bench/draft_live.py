@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import datetime as dt
 import json
 import os
@@ -44,6 +45,7 @@ from pathlib import Path
 
 from _django import ROOT, setup
 
+STREAM_SAFETY_POLL_SECONDS = 20.0  # tournaments.views.draft
 VERSION = re.compile(rb'data-version="(\d+)"')
 
 
@@ -57,6 +59,18 @@ def cpu_seconds(pids: list[int]) -> float:
             continue
         total += (int(fields[11]) + int(fields[12])) / tick
     return total
+
+
+def rss_mib(pids: list[int]) -> float:
+    """Resident memory of the processes, in MiB."""
+    total = 0
+    for pid in pids:
+        try:
+            status = Path(f"/proc/{pid}/status").read_text()
+        except FileNotFoundError:
+            continue
+        total += int(re.search(r"VmRSS:\s+(\d+)", status).group(1))
+    return total / 1024
 
 
 def children(pid: int) -> list[int]:
@@ -333,14 +347,73 @@ def fragment_step(data: bytes) -> tuple[int, int, list[int]] | None:
     return int(step.group(1)), int(step.group(2)), [int(c) for c in cards]
 
 
+class Stream:
+    """A drafter's open stream (server-sent events): the newest version it has announced,
+    and an event set when one arrives."""
+
+    def __init__(self) -> None:
+        self.version: int | None = None
+        self.news = asyncio.Event()
+        self.events = 0
+
+
+async def open_stream(port: int, d: Drafter) -> tuple[Stream, asyncio.StreamReader, object]:
+    """Connect the drafter's stream as the page does, and read up to its first event."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    path = f"/live/draft/pods/{d.pod}/"
+    writer.write(
+        f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n"
+        f"Cookie: {d.cookie}\r\n\r\n".encode()
+    )
+    await writer.drain()
+    status = await reader.readline()
+    if b" 200 " not in status:
+        raise RuntimeError(f"stream refused: {status!r}")
+    while (await reader.readline()).strip():
+        pass  # the response's headers
+    stream = Stream()
+    await read_event(reader, stream)
+    return stream, reader, writer
+
+
+async def read_event(reader: asyncio.StreamReader, stream: Stream) -> None:
+    """Read up to the next ``pod`` event (uvicorn sends the body chunked: the chunk sizes
+    are lines of their own, skipped like the comments)."""
+    event = None
+    while True:
+        line = (await reader.readline()).strip()
+        if not line and reader.at_eof():
+            raise ConnectionError("stream closed")
+        if line.startswith(b"event: "):
+            event = line[7:]
+        elif line.startswith(b"data: ") and event == b"pod":
+            stream.version = int(line[6:])
+            stream.events += 1
+            stream.news.set()
+            return
+
+
+async def follow(reader: asyncio.StreamReader, stream: Stream, stop: float) -> None:
+    while time.monotonic() < stop:
+        await read_event(reader, stream)
+
+
 async def table_drafter(
-    port: int, d: Drafter, stop: float, share: float, stats: dict, polls: dict
+    port: int,
+    d: Drafter,
+    stop: float,
+    share: float,
+    stats: dict,
+    polls: dict,
+    stream: Stream | None = None,
 ) -> None:
     """A drafter at a table: polls as often as the page says (every second while waiting,
     every few seconds while holding a pack); when the fragment (or a pick's answer) shows a
     new pack, picks a random card of it after thinking for a random share of the step's
     time by the DAR's timer table, so each pod moves at its own pace, as real pods do,
-    instead of every pod starting every step at the same moment."""
+    instead of every pod starting every step at the same moment. With a ``stream``, it
+    fetches its part of the page when the stream announces a version it has not shown, as
+    the page's script does, and otherwise only at the page's (slow) interval."""
     from tournaments.draft.timers import pick_seconds
 
     await asyncio.sleep(random.random())
@@ -382,7 +455,8 @@ async def table_drafter(
                 state = json.loads(data.split(b"\r\n\r\n", 1)[1])
                 moved = state["pick_number"] != pending[1] or state["pack_round"] != pending[0]
                 stats.setdefault("closing" if moved else "open", []).append(took)
-                interval = 1.0  # the page now waits for the next pack
+                # the page now waits for the next pack: asking every second, or told by its stream
+                interval = 1.0 if stream is None else STREAM_SAFETY_POLL_SECONDS
                 next_poll = min(next_poll, time.monotonic() + interval)
                 if state["pack"]:  # the pick closed the step: the next pack is the answer
                     d.version = state["version"]
@@ -413,8 +487,18 @@ async def table_drafter(
                 next_poll = now + interval
                 plan(fragment_step(data))
             continue
+        if stream is not None and stream.news.is_set():
+            stream.news.clear()
+            if stream.version != d.version:
+                next_poll = time.monotonic()
+                continue
         wake = min(next_poll, due) if due is not None else next_poll
-        await asyncio.sleep(max(0.0, min(wake, stop) - time.monotonic()))
+        pause = max(0.0, min(wake, stop) - time.monotonic())
+        if stream is None:
+            await asyncio.sleep(pause)
+        else:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stream.news.wait(), pause)
 
 
 def fixed_steps(args: argparse.Namespace, pids: list[int], drafters: list) -> None:
@@ -538,12 +622,23 @@ def main() -> None:
         action="store_true",
         help="run the table phase (and the deadline phase) only, on a fresh draft",
     )
+    parser.add_argument(
+        "--stream",
+        action="store_true",
+        help="the table phase with the stream server (DRAFT_STREAM): each drafter holds a "
+        "server-sent-event stream from uvicorn and fetches its part of the page when told",
+    )
+    parser.add_argument("--stream-port", type=int, default=8792)
     parser.add_argument("--broker", default="redis://127.0.0.1:6379/11")
     args = parser.parse_args()
     if not os.environ.get("DATABASE_URL", "").startswith("postgres"):
         raise SystemExit("set DATABASE_URL to a PostgreSQL database")
     os.environ["CELERY_BROKER_URL"] = args.broker
     os.environ.setdefault("SECRET_KEY", "bench-only")  # the server must read our sessions
+    if args.stream:
+        if not os.environ.get("REDIS_URL"):
+            raise SystemExit("--stream needs REDIS_URL (the pods' news travel on Redis)")
+        os.environ["DRAFT_STREAM"] = "1"
     setup()
     event_id, drafters = prepare(args.pods)
     print(f"event {event_id}: {len(drafters)} drafters in {args.pods} pods")
@@ -588,18 +683,65 @@ def main() -> None:
             share = args.pick_share or 0.6
             table_stats: dict = {"picks": [], "pick_status": {}}
             polls: dict = {"lat": [], "errors": 0}
-            began = start(pids)
-            cpu0, t0 = began.server_cpu, began.t0
-            stop = time.monotonic() + args.table_seconds
+            streams: list[Stream | None] = [None] * len(people)
+            stream_pids: list[int] = []
+            streamer = None
+            if args.stream:
+                streamer = subprocess.Popen(
+                    [
+                        *(sys.executable, "-m", "uvicorn", "config.asgi:application"),
+                        *("--host", "127.0.0.1", "--port", str(args.stream_port)),
+                        *("--log-level", "warning", "--no-access-log"),
+                    ],
+                    cwd=ROOT,
+                    env=env,
+                )
+                for _i in range(100):
+                    try:
+                        urllib.request.urlopen(
+                            f"http://127.0.0.1:{args.stream_port}/healthz", timeout=1
+                        )
+                        break
+                    except OSError:
+                        time.sleep(0.2)
+                stream_pids = children(streamer.pid)
+            measured: dict = {}
 
             async def at_table() -> None:
+                followers = []
+                if args.stream:
+                    t = time.monotonic()
+                    cpu = cpu_seconds(stream_pids)
+                    opened = await asyncio.gather(
+                        *(open_stream(args.stream_port, d) for d in people)
+                    )
+                    measured["connect"] = (time.monotonic() - t, cpu_seconds(stream_pids) - cpu)
+                    for i, (stream, _reader, _writer) in enumerate(opened):
+                        streams[i] = stream
+                measured["began"] = start(pids)
+                measured["stream_cpu"] = cpu_seconds(stream_pids)
+                stop = time.monotonic() + args.table_seconds
+                if args.stream:
+                    followers = [
+                        asyncio.ensure_future(follow(reader, stream, stop))
+                        for stream, reader, _writer in opened
+                    ]
                 await asyncio.gather(
-                    *(table_drafter(args.port, d, stop, share, table_stats, polls) for d in people)
+                    *(
+                        table_drafter(args.port, d, stop, share, table_stats, polls, streams[i])
+                        for i, d in enumerate(people)
+                    )
                 )
+                for task in followers:
+                    task.cancel()
+                if args.stream:
+                    for _stream, _reader, writer in opened:
+                        writer.close()
 
             asyncio.run(at_table())
-            elapsed = time.monotonic() - t0
-            cpu = cpu_seconds(pids) - cpu0
+            began = measured["began"]
+            elapsed = time.monotonic() - began.t0
+            cpu = cpu_seconds(pids) - began.server_cpu
             picks = table_stats["picks"]
             from tournaments.models import Pod
 
@@ -609,7 +751,8 @@ def main() -> None:
                 )
             )
             print(
-                f"at a table ({share:.0%} of each step's time at most): {len(picks)} picks in "
+                f"at a table ({share:.0%} of each step's time at most"
+                f"{', with the stream server' if args.stream else ''}): {len(picks)} picks in "
                 f"{elapsed:.0f} s, status {table_stats['pick_status']}, p50 "
                 f"{pct(picks, 0.5):.1f} ms, p99 {pct(picks, 0.99):.1f} ms, max "
                 f"{max(picks, default=0) * 1000:.1f} ms; polls {len(polls['lat']) / elapsed:.0f}/s "
@@ -618,6 +761,18 @@ def main() -> None:
                 f"reached steps {reached[0]} to {reached[-1]}; server CPU "
                 f"{cpu / elapsed * 100:.0f}% of one core"
             )
+            if args.stream:
+                connect_s, connect_cpu = measured["connect"]
+                stream_cpu = cpu_seconds(stream_pids) - measured["stream_cpu"]
+                events = sum(st.events for st in streams if st is not None)
+                print(
+                    f"  stream server: {len(people)} streams opened in {connect_s:.1f} s "
+                    f"({connect_cpu * 1000 / len(people):.1f} ms of CPU each); then "
+                    f"{events / elapsed:.0f} events/s for {stream_cpu / elapsed * 100:.1f}% of "
+                    f"one core; its memory {rss_mib(stream_pids):.0f} MiB"
+                )
+                streamer.terminate()
+                streamer.wait(10)
             print(split(table_stats) + load_line(began))
         server.terminate()
         server.wait(10)
