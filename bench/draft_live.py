@@ -694,7 +694,7 @@ def main() -> None:
                         *("--log-level", "warning", "--no-access-log"),
                     ],
                     cwd=ROOT,
-                    env=env,
+                    env={**env, "DB_POOL_SIZE": "8"},  # as docs/drafts.md deploys it
                 )
                 for _i in range(100):
                     try:
@@ -732,13 +732,20 @@ def main() -> None:
                         for i, d in enumerate(people)
                     )
                 )
+                measured["rss"] = rss_mib(stream_pids)
+                measured["stream_cpu"] = cpu_seconds(stream_pids) - measured["stream_cpu"]
                 for task in followers:
                     task.cancel()
                 if args.stream:
                     for _stream, _reader, writer in opened:
                         writer.close()
 
-            asyncio.run(at_table())
+            try:
+                asyncio.run(at_table())
+            finally:
+                if streamer is not None and streamer.poll() is None:
+                    streamer.terminate()
+                    streamer.wait(10)
             began = measured["began"]
             elapsed = time.monotonic() - began.t0
             cpu = cpu_seconds(pids) - began.server_cpu
@@ -763,16 +770,14 @@ def main() -> None:
             )
             if args.stream:
                 connect_s, connect_cpu = measured["connect"]
-                stream_cpu = cpu_seconds(stream_pids) - measured["stream_cpu"]
+                stream_cpu = measured["stream_cpu"]
                 events = sum(st.events for st in streams if st is not None)
                 print(
                     f"  stream server: {len(people)} streams opened in {connect_s:.1f} s "
                     f"({connect_cpu * 1000 / len(people):.1f} ms of CPU each); then "
                     f"{events / elapsed:.0f} events/s for {stream_cpu / elapsed * 100:.1f}% of "
-                    f"one core; its memory {rss_mib(stream_pids):.0f} MiB"
+                    f"one core; its memory {measured['rss']:.0f} MiB"
                 )
-                streamer.terminate()
-                streamer.wait(10)
             print(split(table_stats) + load_line(began))
         server.terminate()
         server.wait(10)

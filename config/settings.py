@@ -123,7 +123,19 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # One file per test process, so two runs from one checkout never share (and corrupt)
     # a test database; pytest-xdist workers add their own suffix.
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / f".test-db-{os.getpid()}.sqlite3")}
-elif env_bool("DB_PREPARED_STATEMENTS", True):
+elif env_int("DB_POOL_SIZE", 0):
+    # A process serving many requests at once on threads (the ASGI stream server) takes
+    # connections from a pool of this size, waiting for one rather than opening a
+    # PostgreSQL connection per request (a reconnect storm of 512 drafters' streams).
+    DATABASES["default"]["CONN_MAX_AGE"] = 0  # the pool keeps the connections
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": 1,
+        "max_size": env_int("DB_POOL_SIZE", 0),
+        "timeout": 20,
+    }
+if DATABASES["default"]["ENGINE"] != "django.db.backends.sqlite3" and env_bool(
+    "DB_PREPARED_STATEMENTS", True
+):
     # A statement a connection runs five times becomes a prepared statement, for the
     # statements run through config.prepared.hot_cursor (see there). Behind PgBouncer in
     # transaction mode this needs PgBouncer 1.21+ (max_prepared_statements), or turn it off.
@@ -137,7 +149,18 @@ if REDIS_URL:
     # django-redis rather than Django's own backend: Django's builds a new client for every
     # cache operation, a third of the CPU of a page answered 304 from the live number
     # (docs/operations.md, "Refresh storm"); django-redis keeps one per server.
-    CACHES = {"default": {"BACKEND": "django_redis.cache.RedisCache", "LOCATION": REDIS_URL}}
+    # A blocking pool: a burst of threads (the stream server's) waits for a connection
+    # instead of failing at redis-py's 100.
+    CACHES = {
+        "default": {
+            "BACKEND": "django_redis.cache.RedisCache",
+            "LOCATION": REDIS_URL,
+            "OPTIONS": {
+                "CONNECTION_POOL_CLASS": "redis.BlockingConnectionPool",
+                "CONNECTION_POOL_KWARGS": {"max_connections": 100, "timeout": 5},
+            },
+        }
+    }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 

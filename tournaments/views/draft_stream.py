@@ -21,6 +21,7 @@ from functools import cache
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
+from django.db import connections
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.views.decorators.http import require_GET
 
@@ -41,6 +42,16 @@ def pod_news(url: str) -> Fanout:
     return Fanout(url, POD_CHANNEL_PREFIX, name="draft-pod-news")
 
 
+def _read_version(pod_id: int) -> int | None:
+    """The pod's version (from the cache while it holds), then give back the request's
+    database connection: an open stream must not hold one (512 streams would be 512
+    PostgreSQL connections; with ``DB_POOL_SIZE`` it goes back to the pool)."""
+    try:
+        return pod_version(pod_id)
+    finally:
+        connections.close_all()
+
+
 def _event(version: int | str | None) -> str:
     return f"event: pod\ndata: {'' if version is None else version}\n\n"
 
@@ -50,7 +61,7 @@ async def pod_events(pod_id: int, keepalive: float = KEEPALIVE_SECONDS) -> Async
     async with pod_news(settings.REDIS_URL).listen(str(pod_id)) as news:
         yield f"retry: {RETRY_MILLISECONDS}\n\n"
         # Read after listening begins, so that a change made in between is not missed.
-        yield _event(await sync_to_async(pod_version)(pod_id))
+        yield _event(await sync_to_async(_read_version)(pod_id))
         while True:
             try:
                 version = await asyncio.wait_for(news.get(), keepalive)
@@ -58,7 +69,7 @@ async def pod_events(pod_id: int, keepalive: float = KEEPALIVE_SECONDS) -> Async
                 yield ": keep-alive\n\n"
                 continue
             if version == RESYNC:  # news may have been lost: read the pod itself
-                version = await sync_to_async(pod_version)(pod_id)
+                version = await sync_to_async(_read_version)(pod_id)
             yield _event(version)
 
 
