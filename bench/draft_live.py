@@ -83,11 +83,15 @@ def pct(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, int(q * (len(values) - 1)))] * 1000 if values else 0.0
 
 
+CONNECTS: list[float] = []  # how long each request's connection took to open
+
+
 async def request(
     port: int, method: str, path: str, headers: dict[str, str], body: bytes = b""
 ) -> tuple[int, bytes, float]:
     started = time.perf_counter()
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    CONNECTS.append(time.perf_counter() - started)
     head = [f"{method} {path} HTTP/1.1", "Host: 127.0.0.1", "Connection: close"]
     head += [f"{k}: {v}" for k, v in headers.items()]
     if body:
@@ -103,6 +107,8 @@ class Drafter:
     def __init__(self, event: int, pod: int, version: int, cookie: str, token: str) -> None:
         self.event, self.pod, self.version = event, pod, version
         self.cookie, self.token = cookie, token
+        self.interval = 1.0
+        self.first: tuple[int, int, list[int]] | None = None  # the pack the page shows
 
 
 async def poller(port: int, d: Drafter, stop: float, stats: dict) -> None:
@@ -347,6 +353,24 @@ def fragment_step(data: bytes) -> tuple[int, int, list[int]] | None:
     return int(step.group(1)), int(step.group(2)), [int(c) for c in cards]
 
 
+async def load_pages(port: int, people: list) -> None:
+    """Each drafter's first look at its page: the version and the pack it shows, sixteen
+    at a time."""
+    gate = asyncio.Semaphore(16)
+
+    async def one(d: Drafter) -> None:
+        async with gate:
+            path = f"/events/{d.event}/draft/pods/{d.pod}/live/?v=0"
+            _status, data, _took = await request(port, "GET", path, {"Cookie": d.cookie})
+        d.version = int(VERSION.search(data).group(1))
+        every = INTERVAL.search(data)
+        d.interval = float(every.group(1)) if every else 1.0
+        d.first = fragment_step(data)
+
+    await asyncio.gather(*(one(d) for d in people))
+    CONNECTS.clear()
+
+
 class Stream:
     """A drafter's open stream (server-sent events): the newest version it has announced,
     and an event set when one arrives."""
@@ -420,8 +444,8 @@ async def table_drafter(
     due: float | None = None
     pending: tuple[int, int, list[int]] | None = None
     seen: set[tuple[int, int]] = set()
-    next_poll = time.monotonic()
-    interval = 1.0
+    interval = STREAM_SAFETY_POLL_SECONDS if stream is not None else d.interval
+    next_poll = time.monotonic() + random.random() * interval
 
     def plan(step: tuple[int, int, list[int]] | None) -> None:
         nonlocal due, pending
@@ -430,6 +454,8 @@ async def table_drafter(
         seen.add(step[:2])
         pending = step
         due = time.monotonic() + random.random() * share * pick_seconds(len(step[2]))
+
+    plan(d.first)  # the pack on the page as it was loaded
 
     while time.monotonic() < stop:
         now = time.monotonic()
@@ -678,8 +704,10 @@ def main() -> None:
             if not args.only_table:
                 _event, drafters = prepare(args.pods)
             people = [d for _s, d in drafters]
-            for d in people:
-                d.version = 0  # the first poll fetches the page's pack
+            # Every drafter has loaded its page before the clock starts (as people sit down
+            # before a judge starts the draft): a first fetch of 512 fragments at one instant
+            # would measure that burst, not the table.
+            asyncio.run(load_pages(args.port, people))
             share = args.pick_share or 0.6
             table_stats: dict = {"picks": [], "pick_status": {}}
             polls: dict = {"lat": [], "errors": 0}
@@ -767,6 +795,10 @@ def main() -> None:
                 f"{pct(polls['lat'], 0.5):.1f} ms, p99 {pct(polls['lat'], 0.99):.1f} ms); pods "
                 f"reached steps {reached[0]} to {reached[-1]}; server CPU "
                 f"{cpu / elapsed * 100:.0f}% of one core"
+            )
+            print(
+                f"  connections to the app server opened in p50 {pct(CONNECTS, 0.5):.1f} ms, "
+                f"p99 {pct(CONNECTS, 0.99):.1f} ms, max {max(CONNECTS, default=0) * 1000:.0f} ms"
             )
             if args.stream:
                 connect_s, connect_cpu = measured["connect"]

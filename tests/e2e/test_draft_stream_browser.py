@@ -20,11 +20,10 @@ from playwright.sync_api import Page, expect
 from tests.celery_worker import ROOT, reachable, redis_url
 from tests.e2e.test_draft_browser import booster_event
 from tests.tournaments.draft.helpers import database_url
-from tournaments.models import Pod
-from tournaments.services.drafts import draft_pick
-from tournaments.services.drafts.reading import drafter_view, seat_of_player
+from tournaments.models import DraftSeat, Pod
+from tournaments.services.drafts import draft_pick, draft_start
+from tournaments.services.drafts.flow import step_view
 from tournaments.views.draft import STREAM_SAFETY_POLL_SECONDS
-from tournaments.visibility import visibility_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -74,8 +73,6 @@ def test_the_page_shows_the_next_pack_when_its_stream_says_so(stream_site, page:
     settings.REDIS_URL = url  # this process's picks publish the news
     settings.DRAFT_STREAM = True
     event, judge, regs = booster_event(2, bots=0, auction=False, prefix="e2st")
-    from tournaments.services.drafts import draft_start
-
     draft_start(actor=judge, event_id=event.pk)
     me, other = regs[0].player, regs[1].player
     client = Client()
@@ -96,14 +93,10 @@ def test_the_page_shows_the_next_pack_when_its_stream_says_so(stream_site, page:
     expect(page.get_by_test_id("waiting")).to_be_visible()
     fetched.clear()
 
-    seat = seat_of_player(event, other)
-    view = drafter_view(seat, visibility_for(other, event))
+    seat = DraftSeat.objects.get(registration=regs[1])
+    card = step_view(Pod.objects.get(pk=seat.pod_id)).cards[seat.pk][0]
     draft_pick(
-        actor=other,
-        pod_id=seat.pod_id,
-        pack_round=1,
-        pick_number=1,
-        card_instance_id=view.pack[0].id,
+        actor=other, pod_id=seat.pod_id, pack_round=1, pick_number=1, card_instance_id=card.pk
     )
     told = time.monotonic()
     expect(page.get_by_test_id("step")).to_have_text("Pack 1, pick 2", timeout=5_000)
