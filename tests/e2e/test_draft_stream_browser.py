@@ -70,8 +70,11 @@ def stream_site():
 
 def test_the_page_shows_the_next_pack_when_its_stream_says_so(stream_site, page: Page, settings):
     base, url = stream_site
-    settings.REDIS_URL = url  # this process's picks publish the news
+    # This process's picks publish the news and leave the pod's state in the cache the
+    # server reads, as the app servers of a site do.
+    settings.REDIS_URL = url
     settings.DRAFT_STREAM = True
+    settings.CACHES = {"default": {"BACKEND": "django_redis.cache.RedisCache", "LOCATION": url}}
     event, judge, regs = booster_event(2, bots=0, auction=False, prefix="e2st")
     draft_start(actor=judge, event_id=event.pk)
     me, other = regs[0].player, regs[1].player
