@@ -16,7 +16,10 @@ read from /proc for the gunicorn processes only, so the client's own CPU is not 
 4. ``--table-seconds``: drafters at a table, on a fresh draft: each polls as its page
    does (every second while waiting, every 3 s while holding a pack) and picks when its
    page shows a pack, after a random share (``--pick-share``) of the step's time, so every
-   pod moves at its own pace. ``--only-table`` skips phases 1 and 2.
+   pod moves at its own pace. ``--only-table`` skips phases 1 and 2. Every drafter loads
+   its page before the clock starts. ``--stream`` runs this phase with the stream server
+   (uvicorn, ``DRAFT_STREAM``): each drafter holds a server-sent-event stream and fetches its
+   part of the page when the stream names a version it does not show (and every 20 s).
 3. ``deadline``: a Celery worker (Redis broker) running; pods whose players stop picking at
    the 5-second steps; how long after each deadline the step has moved on (observed in the
    database every 10 ms, no read that would apply it).
