@@ -11,6 +11,7 @@ import pytest
 import redis
 
 from config.redis_fanout import RESYNC, Fanout
+from tests.asyncio_helpers import run
 from tests.celery_worker import reachable, redis_url
 
 
@@ -51,7 +52,7 @@ def test_each_listener_gets_the_messages_of_its_key(url):
             assert fanout.listeners() == 2
         assert fanout.listeners() == 0
 
-    asyncio.run(scenario())
+    run(scenario())
 
 
 def test_a_listener_behind_keeps_only_the_newest_message(url):
@@ -69,7 +70,7 @@ def test_a_listener_behind_keeps_only_the_newest_message(url):
             assert await next_item(queue) == "7"
             assert queue.empty()
 
-    asyncio.run(scenario())
+    run(scenario())
 
 
 def test_a_lost_subscription_is_made_again_and_says_resync(url):
@@ -89,4 +90,4 @@ def test_a_lost_subscription_is_made_again_and_says_resync(url):
             publisher.publish(f"{channel}3", 9)
             assert await next_item(queue) == "9"
 
-    asyncio.run(scenario())
+    run(scenario())

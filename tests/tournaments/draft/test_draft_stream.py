@@ -12,6 +12,7 @@ from django.db import transaction
 from django.test import AsyncClient, Client
 from django.urls import reverse
 
+from tests.asyncio_helpers import run
 from tests.celery_worker import reachable, redis_url
 from tests.tournaments.draft.helpers import draft_event
 from tournaments.models import Pod
@@ -73,7 +74,7 @@ def test_a_drafter_hears_each_committed_version(streaming, drafted):
         assert fanout.listeners() == 0
         return heard
 
-    assert asyncio.run(scenario()) == [str(pod.version), str(pod.version + 1), str(pod.version + 2)]
+    assert run(scenario()) == [str(pod.version), str(pod.version + 1), str(pod.version + 2)]
 
 
 @pytest.mark.django_db(transaction=True)
@@ -97,7 +98,7 @@ def test_a_rolled_back_change_is_not_announced(streaming, drafted):
                 assert await event_data(stream, timeout=0.5) == str(pod.version)
         await stream.aclose()
 
-    asyncio.run(scenario())
+    run(scenario())
 
 
 @pytest.mark.django_db(transaction=True)
@@ -113,7 +114,7 @@ def test_an_idle_stream_keeps_the_connection_alive(streaming, drafted):
         await stream.aclose()
         return chunk
 
-    assert asyncio.run(scenario()) == ": keep-alive\n\n"
+    assert run(scenario()) == ": keep-alive\n\n"
 
 
 @pytest.mark.django_db(transaction=True)
@@ -138,7 +139,7 @@ def test_only_a_drafter_seated_in_the_pod_gets_its_stream(streaming, drafted, ot
         await content.aclose()
         return seen
 
-    seen = asyncio.run(scenario())
+    seen = run(scenario())
     assert seen == {
         "anonymous": 403,
         "stranger": 404,
@@ -167,7 +168,7 @@ def test_the_stream_is_off_where_the_site_does_not_run_it(settings, drafted):
         await client.aforce_login(regs[0].player)
         return (await client.get(reverse("draft_pod_stream", args=[pod.pk]))).status_code
 
-    assert asyncio.run(scenario()) == 404
+    assert run(scenario()) == 404
 
 
 @pytest.mark.django_db
