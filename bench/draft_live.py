@@ -76,6 +76,16 @@ def rss_mib(pids: list[int]) -> float:
     return total / 1024
 
 
+def wait_until_up(port: int) -> None:
+    """Wait (20 s at most) for a server started on ``port`` to answer its health check."""
+    for _i in range(100):
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1)
+            return
+        except OSError:
+            time.sleep(0.2)
+
+
 def children(pid: int) -> list[int]:
     out = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True).stdout
     return [pid, *(int(p) for p in out.split())]
@@ -691,12 +701,7 @@ def main() -> None:
     )
     worker = None
     try:
-        for _i in range(100):
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{args.port}/healthz", timeout=1)
-                break
-            except OSError:
-                time.sleep(0.2)
+        wait_until_up(args.port)
         pids = children(server.pid)
 
         if not args.only_table:
@@ -727,14 +732,7 @@ def main() -> None:
                     cwd=ROOT,
                     env={**env, "DB_POOL_SIZE": "8"},  # as docs/drafts.md deploys it
                 )
-                for _i in range(100):
-                    try:
-                        urllib.request.urlopen(
-                            f"http://127.0.0.1:{args.stream_port}/healthz", timeout=1
-                        )
-                        break
-                    except OSError:
-                        time.sleep(0.2)
+                wait_until_up(args.stream_port)
                 stream_pids = children(streamer.pid)
             measured: dict = {}
 

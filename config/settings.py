@@ -123,14 +123,14 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # One file per test process, so two runs from one checkout never share (and corrupt)
     # a test database; pytest-xdist workers add their own suffix.
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / f".test-db-{os.getpid()}.sqlite3")}
-elif env_int("DB_POOL_SIZE", 0):
+elif DB_POOL_SIZE := env_int("DB_POOL_SIZE", 0):
     # A process serving many requests at once on threads (the ASGI stream server) takes
     # connections from a pool of this size, waiting for one rather than opening a
     # PostgreSQL connection per request (a reconnect storm of 512 drafters' streams).
     DATABASES["default"]["CONN_MAX_AGE"] = 0  # the pool keeps the connections
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
         "min_size": 1,
-        "max_size": env_int("DB_POOL_SIZE", 0),
+        "max_size": DB_POOL_SIZE,
         "timeout": 20,
     }
 if DATABASES["default"]["ENGINE"] != "django.db.backends.sqlite3" and env_bool(

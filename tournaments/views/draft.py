@@ -171,9 +171,10 @@ def draft_context(
         clock=draft_clock(pod, view.remaining),
         live_url=reverse("tournaments:draft_live", args=[event.pk, pod.pk]),
         poll_seconds=poll_seconds(view),
-        stream_url=reverse("draft_pod_stream", args=[pod.pk]) if settings.DRAFT_STREAM else "",
         complete=complete,
     )
+    if settings.DRAFT_STREAM and not fragment:  # the page holds the stream, not its part
+        context["stream_url"] = reverse("draft_pod_stream", args=[pod.pk])
     if pod.phase == DraftPhase.AUCTION and not pod.draft.paper:
         context.update(_auction_context(view.seat, pod, deck_choice))
     if (

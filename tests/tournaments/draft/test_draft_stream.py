@@ -6,6 +6,8 @@ polls only as a safety net when the site runs it."""
 from __future__ import annotations
 
 import asyncio
+import os
+import time
 
 import pytest
 from django.db import transaction
@@ -28,6 +30,14 @@ def streaming(settings):
         pytest.skip(f"no Redis at {url}")
     settings.REDIS_URL = url
     settings.DRAFT_STREAM = True
+    # The site's cache is Redis wherever the stream runs; the news go out on its connections.
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django_redis.cache.RedisCache",
+            "LOCATION": url,
+            "KEY_PREFIX": f"stream-test-{os.getpid()}-{time.monotonic_ns()}",
+        }
+    }
     return url
 
 

@@ -18,12 +18,11 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime
-from functools import lru_cache
 
-import redis
 from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
+from django_redis import get_redis_connection
 from redis.exceptions import RedisError
 
 from tournaments.models import Pod
@@ -65,16 +64,13 @@ def remember_poll_state(pod: Pod) -> None:
     transaction.on_commit(committed)
 
 
-@lru_cache
-def _publisher(url: str) -> redis.Redis:
-    return redis.Redis.from_url(url, socket_timeout=1, socket_connect_timeout=1)
-
-
 def publish_version(pod_id: int, version: int) -> None:
-    """Tell the stream servers the pod's new version. A message lost here (Redis down)
-    costs the pod's drafters their pages' safety poll, never the draft."""
+    """Tell the stream servers the pod's new version, through the cache's own Redis
+    connections (``DRAFT_STREAM`` needs ``REDIS_URL``, which makes the cache Redis). A
+    message lost here (Redis down) costs the pod's drafters their pages' safety poll, never
+    the draft."""
     try:
-        _publisher(settings.REDIS_URL).publish(f"{POD_CHANNEL_PREFIX}{pod_id}", version)
+        get_redis_connection("default").publish(f"{POD_CHANNEL_PREFIX}{pod_id}", version)
     except (RedisError, OSError) as error:
         log.warning("pod %s: version %s not published (%s)", pod_id, version, error)
 
