@@ -28,6 +28,7 @@ log = logging.getLogger(__name__)
 # Put in every queue after a (re)subscription: what was published meanwhile is lost.
 RESYNC = ""
 RETRY_SECONDS = 1.0
+CLOSE_SECONDS = 1.0
 
 
 def _offer(queue: asyncio.Queue[str], item: str) -> None:
@@ -91,10 +92,16 @@ class Fanout:
                     for queue in self._queues.get(channel.removeprefix(self.prefix), ()):
                         _offer(queue, payload)
             except (RedisError, OSError) as error:
+                task = asyncio.current_task()
+                if task is not None and task.cancelling():
+                    # redis-py may report a cancellation as a lost connection: stop, do not
+                    # retry (a retrying task would never end its event loop).
+                    raise asyncio.CancelledError from error
                 log.warning("subscription to %s* lost (%s); retrying", self.prefix, error)
             finally:
                 self.subscribed.clear()
-                with contextlib.suppress(RedisError, OSError):
-                    await pubsub.aclose()
-                    await client.aclose()
+                # Bounded: closing a connection cancelled mid-read can wait for ever.
+                with contextlib.suppress(RedisError, OSError, TimeoutError):
+                    await asyncio.wait_for(pubsub.aclose(), CLOSE_SECONDS)
+                    await asyncio.wait_for(client.aclose(), CLOSE_SECONDS)
             await asyncio.sleep(RETRY_SECONDS)
