@@ -11,8 +11,14 @@ import os
 import shutil
 
 import pytest
+from playwright.sync_api import expect
 
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+# Playwright's assertions wait 5 s by default; under the whole suite on two cores a page
+# that answers in a second alone has been seen to take longer, so they wait as long as the
+# pages' own actions do (10 s).
+expect.set_options(timeout=10_000)
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = [
