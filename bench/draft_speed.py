@@ -7,14 +7,25 @@
 2. ``--pods`` pods of 8 players drafting at once: every pick request through
    ``draft_pick`` (one at a time, interleaved across pods, as a server sees them); p50 and
    p99 of the request time.
+3. ``--table-seconds``: ``--pods`` pods of 8 players at a table, on a fresh draft, driven
+   by ``--clients`` processes at once (each with its own database connection, as app
+   server workers are; every pod's drafters are spread over them, so a pod's picks race
+   for its row lock): each drafter reads the pack in front of it when its step opens and
+   picks after a random share (up to ``--pick-share``) of the step's time in the DAR's
+   timer table, so every pod moves at its own pace. p50 and p99 of ``draft_pick``, for
+   the picks that leave their step open and those that close it, and the machine's busy
+   share (these processes and PostgreSQL share its two cores).
 """
 
 from __future__ import annotations
 
 import argparse
 import datetime as dt
+import multiprocessing
+import random
 import statistics
 import time
+from pathlib import Path
 
 from _django import setup
 
@@ -22,22 +33,17 @@ from _django import setup
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--pods", type=int, default=64)
+    parser.add_argument("--table-seconds", type=float, default=0, help="0: no table phase")
+    parser.add_argument("--clients", type=int, default=4)
+    parser.add_argument("--pick-share", type=float, default=0.6)
+    parser.add_argument("--only-table", action="store_true", help="skip phases 1 and 2")
     args = parser.parse_args()
     setup()
-    from django.db import transaction
-    from django.utils import timezone
-
-    from config.errors import DomainError
     from rulings.demo import load_rulings_data
-    from tournaments.draft.bots import BotCard, bot_pick
-    from tournaments.models import Pod
     from tournaments.models.choices import EventFormat
-    from tournaments.models.draft import DraftPhase
-    from tournaments.services.drafts import draft_configure, draft_pick, draft_start
+    from tournaments.services.drafts import draft_configure
     from tournaments.services.drafts.demo import load_sample_auction_decks
-    from tournaments.services.drafts.flow import save_pod, start_drafting, step_view
     from tournaments.services.events import event_create
-    from tournaments.services.locking import lock_pod
     from tournaments.services.simulation import add_simulated_players, simulation_organiser
 
     load_rulings_data(sample=True)
@@ -62,8 +68,26 @@ def main() -> None:
         )
         return event.pk
 
-    # 1. a pod of 8 bots: seat it (no picking yet), then time the 48 steps alone.
+    if not args.only_table:
+        sequential_phases(args, new_event, organiser)
+    if args.table_seconds > 0:
+        table_phase(args, new_event(8 * args.pods, 0), organiser)
+
+
+def sequential_phases(args: argparse.Namespace, new_event, organiser) -> None:
+    from django.db import transaction
+    from django.utils import timezone
+
+    from config.errors import DomainError
+    from tournaments.draft.bots import BotCard, bot_pick
+    from tournaments.models import Pod
+    from tournaments.models.draft import DraftPhase
+    from tournaments.services.drafts import draft_pick, draft_start
     from tournaments.services.drafts import setup as draft_setup
+    from tournaments.services.drafts.flow import save_pod, start_drafting, step_view
+    from tournaments.services.locking import lock_pod
+
+    # 1. a pod of 8 bots: seat it (no picking yet), then time the 48 steps alone.
 
     event_id = new_event(0, 8)
     original = draft_setup.start_drafting
@@ -129,6 +153,136 @@ def main() -> None:
         f"median {statistics.median(timings) * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms "
         f"({refused} refused as late)"
     )
+
+
+def busy_jiffies() -> tuple[int, int]:
+    """The machine's (busy, total) CPU time so far, from /proc/stat."""
+    fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = fields[3] + fields[4]
+    return sum(fields) - idle, sum(fields)
+
+
+def table_phase(args: argparse.Namespace, event_id: int, organiser) -> None:
+    from django.db import connections
+
+    from tournaments.models import DraftSeat
+    from tournaments.services.drafts import draft_start
+
+    draft_start(actor=organiser, event_id=event_id)
+    drafters = list(
+        DraftSeat.objects.filter(pod__draft__event_id=event_id)
+        .order_by("pod__number", "position")
+        .values_list("pod_id", "pk", "registration__player_id")
+    )
+    # Seat i of every pod goes to client i % clients: a pod's picks come from all of them.
+    shares = [drafters[i :: args.clients] for i in range(args.clients)]
+    connections.close_all()  # each client process opens its own connection
+    busy0, total0 = busy_jiffies()
+    started = time.perf_counter()
+    with multiprocessing.get_context("fork").Pool(args.clients) as pool:
+        results = pool.starmap(
+            drive_drafters,
+            [(share, args.table_seconds, args.pick_share, n) for n, share in enumerate(shares)],
+        )
+    elapsed = time.perf_counter() - started
+    busy1, total1 = busy_jiffies()
+    picks = [r for client in results for r in client["picks"]]
+    refused = sum(client["refused"] for client in results)
+    cpu = sum(client["cpu"] for client in results)
+
+    def line(name: str, times: list[float]) -> str:
+        if not times:
+            return f"{name}: none"
+        times = sorted(times)
+        p99 = times[int(0.99 * (len(times) - 1))]
+        return (
+            f"{name}: {len(times)}, median {statistics.median(times) * 1000:.1f} ms, "
+            f"p99 {p99 * 1000:.1f} ms"
+        )
+
+    print(
+        f"at a table, {args.pods} pods, {args.clients} clients, {elapsed:.0f} s, pick share "
+        f"{args.pick_share}: {len(picks)} picks ({len(picks) / elapsed:.1f}/s, "
+        f"{refused} refused); clients' CPU {cpu / len(picks) * 1000:.1f} ms a pick; machine "
+        f"{(busy1 - busy0) / (total1 - total0) * 100:.0f}% busy"
+    )
+    print("  " + line("all picks", [t for t, _closed in picks]))
+    print("  " + line("picks leaving the step open", [t for t, closed in picks if not closed]))
+    print("  " + line("picks closing the step", [t for t, closed in picks if closed]))
+
+
+# How often a client looks at its pods for steps just opened (a pick's moment is worked out
+# from the step's deadline, so a late look does not delay it).
+LOOK_SECONDS = 0.25
+
+
+def drive_drafters(
+    share: list[tuple[int, int, int]], seconds: float, pick_share: float, number: int
+) -> dict:
+    """One client: its drafters read their pack when their step opens and pick after a
+    random share of the step's time. Returns each pick's (seconds, closed its step)."""
+    from accounts.models import User
+    from config.errors import DomainError
+    from tournaments.draft.timers import pick_seconds
+    from tournaments.models import DraftSeat, Pod
+    from tournaments.models.draft import DraftPhase
+    from tournaments.services.drafts import draft_pick
+    from tournaments.services.drafts.flow import seat_pack
+
+    rng = random.Random(number)
+    users = User.objects.in_bulk([player for _pod, _seat, player in share])
+    seats = DraftSeat.objects.in_bulk([seat for _pod, seat, _player in share])
+    pod_ids = sorted({pod for pod, _seat, _player in share})
+    due: dict[int, tuple[float, tuple[int, int]]] = {}  # seat -> (when, step)
+    done: set[tuple[int, tuple[int, int]]] = set()
+    picks: list[tuple[float, bool]] = []
+    refused = 0
+    cpu0 = time.process_time()
+    end = time.time() + seconds
+    pods: dict[int, Pod] = {}
+    looked = 0.0
+    while time.time() < end:
+        if time.time() - looked >= LOOK_SECONDS:
+            looked = time.time()
+            pods = {p.pk: p for p in Pod.objects.filter(pk__in=pod_ids)}
+            for pod_id, seat_id, _player in share:
+                pod = pods[pod_id]
+                step = (pod.pack_round, pod.pick_number)
+                if pod.phase != DraftPhase.DRAFTING or pod.deadline is None:
+                    continue
+                if (seat_id, step) in done or due.get(seat_id, (0, None))[1] == step:
+                    continue
+                allowed = pick_seconds(13 - pod.pick_number)
+                opened = pod.deadline.timestamp() - allowed
+                due[seat_id] = (opened + rng.uniform(0, pick_share) * allowed, step)
+        for pod_id, seat_id, player in share:
+            when, step = due.get(seat_id, (None, None))
+            if when is None or when > time.time():
+                continue
+            del due[seat_id]
+            done.add((seat_id, step))
+            pod = pods[pod_id]
+            _pack, cards = seat_pack(pod, seats[seat_id], 8)  # what the drafter's page shows
+            if not cards:
+                continue
+            t = time.perf_counter()
+            try:
+                outcome = draft_pick(
+                    actor=users[player],
+                    pod_id=pod_id,
+                    pack_round=step[0],
+                    pick_number=step[1],
+                    card_instance_id=rng.choice(cards).pk,
+                )
+            except DomainError:
+                refused += 1
+                continue
+            elapsed = time.perf_counter() - t
+            closed = (outcome.pod.pack_round, outcome.pod.pick_number) != step
+            picks.append((elapsed, closed))
+        soonest = min((when for when, _step in due.values()), default=end)
+        time.sleep(max(0.0, min(soonest, looked + LOOK_SECONDS, end) - time.time()))
+    return {"picks": picks, "refused": refused, "cpu": time.process_time() - cpu0}
 
 
 if __name__ == "__main__":

@@ -123,6 +123,22 @@ def step_view(
     return view
 
 
+def passed_view(pod: Pod, view: StepView) -> StepView:
+    """The step just opened by passing every pack of ``view`` (same pack round): the same
+    packs and cards, each now in front of the next seat; nobody has picked yet. Worked out
+    from the step the pod has just closed instead of read again."""
+    size = len(view.seats)
+    by_position = {s.position: s for s in view.seats}
+    passed = StepView(seats=view.seats)
+    for seat_id, pack in view.packs.items():
+        holder = by_position[
+            holder_of(pack.opener.position, pod.pack_round, pod.pick_number, size)
+        ]
+        passed.packs[holder.pk] = pack
+        passed.cards[holder.pk] = view.cards[seat_id]
+    return passed
+
+
 def picked_now(pod: Pod) -> set[int]:
     """The seats that have picked at the pod's current step."""
     return set(
@@ -221,9 +237,15 @@ def record_picks(
         instance.source = CardSource.DRAFT
         view.picked.add(seat.pk)
         view.cards[seat.pk] = [c for c in view.cards[seat.pk] if c.pk != instance.pk]
-    CardInstance.objects.bulk_update(
-        [instance for _s, instance, _k, _r in chosen], ["pack", "owner", "source"]
-    )
+    if len(chosen) == 1:  # a player's pick: a plain UPDATE, not bulk_update's CASE
+        seat, instance, _kind, _reason = chosen[0]
+        CardInstance.objects.filter(pk=instance.pk).update(
+            pack=None, owner=seat, source=CardSource.DRAFT
+        )
+    else:
+        CardInstance.objects.bulk_update(
+            [instance for _s, instance, _k, _r in chosen], ["pack", "owner", "source"]
+        )
     return picks
 
 
@@ -277,9 +299,13 @@ def run_steps(
             if new_step or (pod.deadline is None and pod.paused_remaining is None):
                 set_deadline(pod, pick_seconds(view.cards_in_pack), now)
             return view
+        pack_round = pod.pack_round
         pass_packs(pod, view.cards_in_pack, now)  # cards left after the picks
         new_step = opened = True
-        view = None
+        # Within a pack round the next step holds the same packs, passed on; a new pack
+        # round opens new packs, which are read.
+        same_round = pod.phase == DraftPhase.DRAFTING and pod.pack_round == pack_round
+        view = passed_view(pod, view) if same_round else None
     return None
 
 

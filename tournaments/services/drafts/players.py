@@ -7,6 +7,7 @@ deadline is applied first if it has passed, so exactly one of them wins."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.db import transaction
@@ -120,18 +121,35 @@ def draft_pick(
     pack_round = _whole(pack_round, "pack_round")
     pick_number = _whole(pick_number, "pick_number")
     card_instance_id = _whole(card_instance_id, "card_instance")
-    settle_if_expired(pod_id)
-    return _pick(actor, pod_id, pack_round, pick_number, card_instance_id)
+    outcome = _pick(actor, pod_id, pack_round, pick_number, card_instance_id)
+    if isinstance(outcome, DomainError):
+        raise outcome
+    return outcome
 
 
 @transaction.atomic
 def _pick(
     actor: User, pod_id: int, pack_round: int, pick_number: int, card_instance_id: int
-) -> PickOutcome:
+) -> PickOutcome | DomainError:
+    """The pick under the pod's lock. A deadline that has passed is applied first (it wins
+    the race), and then kept: a refusal after it is returned, not raised, so that this
+    transaction commits the deadline's move although the pick changes nothing."""
     pod = lock_pod(pod_id)
     now = timezone.now()
-    if settle(pod, now):  # expired between the two transactions: the deadline wins
+    settled = settle(pod, now)
+    if settled:
         save_pod(pod)
+    try:
+        return _pick_locked(pod, now, actor, pack_round, pick_number, card_instance_id)
+    except DomainError as refusal:
+        if not settled:
+            raise
+        return refusal
+
+
+def _pick_locked(
+    pod: Pod, now: datetime, actor: User, pack_round: int, pick_number: int, card_instance_id: int
+) -> PickOutcome:
     seats = list(pod.seats.select_related("registration").order_by("position"))
     seat = _seat_of(pod, actor, seats)
     if pod.draft.paper:
