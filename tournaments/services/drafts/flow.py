@@ -131,9 +131,7 @@ def passed_view(pod: Pod, view: StepView) -> StepView:
     by_position = {s.position: s for s in view.seats}
     passed = StepView(seats=view.seats)
     for seat_id, pack in view.packs.items():
-        holder = by_position[
-            holder_of(pack.opener.position, pod.pack_round, pod.pick_number, size)
-        ]
+        holder = by_position[holder_of(pack.opener.position, pod.pack_round, pod.pick_number, size)]
         passed.packs[holder.pk] = pack
         passed.cards[holder.pk] = view.cards[seat_id]
     return passed
