@@ -61,8 +61,10 @@ def lock_event(event_id: int) -> Event:
 
 
 def lock_pod(pod_id: int) -> Pod:
+    """The pod with its draft (not its event: a pick, the hot path, needs only the event's
+    id; a judge's action has locked the event before)."""
     return _get_locked(
-        Pod.objects.select_related("draft__event"), pod_id, _("There is no such draft pod.")
+        Pod.objects.select_related("draft"), pod_id, _("There is no such draft pod.")
     )
 
 

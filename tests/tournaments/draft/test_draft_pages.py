@@ -167,6 +167,8 @@ def test_a_pick_from_the_page_script_answers_with_the_drafters_part_not_a_redire
     body = answer.content.decode()
     assert answer.status_code == 200 and 'id="draft-live"' in body
     assert 'data-testid="waiting"' in body and "<html" not in body
+    # the step's time is the pack's as it opened (12 cards: 50 s), not the 11 cards left
+    assert "50 seconds for this pick" in body
     assert Pick.objects.filter(seat__registration=regs[0], card_instance_id=mine[0]).exists()
     # the same tap again: 409, the reason in the part, nothing changed
     again = me.post(
@@ -186,7 +188,7 @@ def test_a_pick_from_the_page_script_answers_with_the_drafters_part_not_a_redire
     )
     body = answer.content.decode()
     assert answer.status_code == 200 and "Pack 1, pick 2" in body
-    assert len(pack_ids(body)) == 11
+    assert len(pack_ids(body)) == 11 and "45 seconds for this pick" in body
     # the reason is shown once: the next whole page has no message left
     assert "already picked" not in me.get(page).content.decode()
 

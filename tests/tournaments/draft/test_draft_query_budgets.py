@@ -19,12 +19,12 @@ from tournaments.services.drafts.reading import event_draft_version
 pytestmark = pytest.mark.django_db
 
 # Pick (API, authenticated): the seat, the pod's lock (which also applies an expired
-# deadline), the seats, who has picked, the pack in front of the seat, the pick written, the
-# card moved, the reader's visibility (and the savepoint around the service).
-OPEN_PICK_BUDGET = 11
+# deadline), the seats with who has picked, the pack in front of the seat, the pick written,
+# the card moved, the reader's visibility (and the savepoint around the service).
+OPEN_PICK_BUDGET = 10
 # The last pick of a step also reads the whole step (its packs and cards), passes the packs
 # (the next step's packs are the same ones, passed on: not read again) and saves the pod.
-CLOSING_PICK_BUDGET = 13
+CLOSING_PICK_BUDGET = 12
 # The polled fragment after the pod moved: the pod's version (when not in the cache), the
 # user (the session is read through the cache), the seat with its pod, the reader's
 # visibility (two), the pod's size, the pack in front of the seat, who has picked.

@@ -12,6 +12,8 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from django.db.models import Exists, F, OuterRef
+
 from tournaments.draft import auction as auction_core
 from tournaments.draft.bots import BotCard, bot_pick
 from tournaments.draft.passing import holder_of, opener_in_front
@@ -137,6 +139,20 @@ def passed_view(pod: Pod, view: StepView) -> StepView:
     return passed
 
 
+def seats_at_step(pod: Pod) -> list[DraftSeat]:
+    """The pod's seats round the table, each with its player's id (``player_id``, None for
+    an empty seat) and whether it has picked at the pod's current step (``picked``): what a
+    pick needs to know of the table, in one query."""
+    picks = Pick.objects.filter(
+        seat=OuterRef("pk"), pack_round=pod.pack_round, pick_number=pod.pick_number
+    )
+    return list(
+        pod.seats.annotate(player_id=F("registration__player_id"), picked=Exists(picks)).order_by(
+            "position"
+        )
+    )
+
+
 def picked_now(pod: Pod) -> set[int]:
     """The seats that have picked at the pod's current step."""
     return set(
@@ -157,9 +173,12 @@ class SeatStep:
     cards_in_pack: int
 
 
-def seat_pack(pod: Pod, seat: DraftSeat, size: int) -> tuple[Pack | None, list[CardInstance]]:
+def seat_pack(
+    pod: Pod, seat: DraftSeat, size: int, *, details: bool = True
+) -> tuple[Pack | None, list[CardInstance]]:
     """The pack in front of one seat at the pod's current step and its cards (one query;
-    ``size`` is the number of seats round the table)."""
+    ``size`` is the number of seats round the table). Without ``details`` the cards come
+    without their catalogue card (a pick that only moves one of them)."""
     opener = opener_in_front(seat.position, pod.pack_round, pod.pick_number, size)
     cards = list(
         CardInstance.objects.filter(
@@ -168,7 +187,7 @@ def seat_pack(pod: Pod, seat: DraftSeat, size: int) -> tuple[Pack | None, list[C
             pack__replaced=False,
             pack__opener__position=opener,
         )
-        .select_related("pack", "card__edition")
+        .select_related("pack", *(["card__edition"] if details else []))
         .order_by("pk")
     )
     return (cards[0].pack if cards else None), cards

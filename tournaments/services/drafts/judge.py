@@ -41,6 +41,7 @@ def _judge_pod(actor: User, pod_id: int) -> Pod:
     event = lock_event(_event_of_pod(pod_id))
     ensure_allowed(actor, "tournaments.run_event", event)
     pod = lock_pod(pod_id)
+    pod.draft.event = event
     if settle(pod, timezone.now()):
         save_pod(pod)
     return pod

@@ -26,11 +26,11 @@ from tournaments.services.drafts.flow import (
     auction_bid,
     auction_distribute,
     auction_of,
-    picked_now,
     record_picks,
     run_steps,
     save_pod,
     seat_pack,
+    seats_at_step,
     settle,
     step_view,
 )
@@ -52,11 +52,7 @@ class PickOutcome:
 def _seat_of(pod: Pod, actor: User, seats: list[DraftSeat] | None = None) -> DraftSeat:
     if seats is not None:
         seat = next(
-            (
-                s
-                for s in seats
-                if s.registration_id is not None and s.registration.player_id == actor.pk
-            ),
+            (s for s in seats if s.registration_id is not None and s.player_id == actor.pk),
             None,
         )
     else:
@@ -150,7 +146,7 @@ def _pick(
 def _pick_locked(
     pod: Pod, now: datetime, actor: User, pack_round: int, pick_number: int, card_instance_id: int
 ) -> PickOutcome:
-    seats = list(pod.seats.select_related("registration").order_by("position"))
+    seats = seats_at_step(pod)
     seat = _seat_of(pod, actor, seats)
     if pod.draft.paper:
         raise ConflictError(_("This draft is played with paper boosters."), code="paper")
@@ -166,7 +162,7 @@ def _pick_locked(
         raise _step_refusal(seat, pod, pack_round, pick_number)
     if pod.paused_remaining is not None:
         raise ConflictError(_("A judge has paused the draft; pick when it resumes."), code="paused")
-    picked = picked_now(pod)
+    picked = {s.pk for s in seats if s.picked}
     if seat.pk in picked:
         raise ConflictError(
             _("You already picked in pack %(round)s, pick %(pick)s; nothing was changed.")
@@ -182,7 +178,7 @@ def _pick_locked(
         and not any(s.bot and s.pk not in picked for s in seats)
     )
     if stays_open:
-        pack, cards = seat_pack(pod, seat, len(seats))
+        pack, cards = seat_pack(pod, seat, len(seats), details=False)
         view = StepView(
             seats=seats,
             packs={seat.pk: pack} if pack is not None else {},

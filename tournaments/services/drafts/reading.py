@@ -185,11 +185,14 @@ def drafter_view(
         view.direction = "left" if pass_direction(pod.pack_round) > 0 else "right"
     if pod.phase == DraftPhase.DRAFTING and not pod.draft.paper:
         if step is not None:
+            cards = step.cards.get(seat.pk, [])
+            picked = seat.pk in step.picked
             mine = SeatStep(
-                cards=step.cards.get(seat.pk, []),
-                picked=seat.pk in step.picked,
+                cards=cards,
+                picked=picked,
                 waiting_for=sum(1 for s in step.seats if s.pk not in step.picked),
-                cards_in_pack=step.cards_in_pack,
+                # the pack as the step opened: a seat that has picked holds one card fewer
+                cards_in_pack=len(cards) + (1 if picked else 0),
             )
         else:
             mine = seat_step(pod, seat)
