@@ -113,6 +113,51 @@ def test_one_player_and_seven_bots_draft_a_whole_pod():
     assert bot_pick.reason
 
 
+def test_a_table_of_players_opens_each_step_as_reading_the_whole_table_would():
+    """Given three players and no bots, when each step's last pick passes the packs (the
+    next step worked out from the one just closed, not read again), then every step opens
+    as a fresh read of the table has it: the picker's next pack in the pick's answer, the
+    step's time for packs of that size, and the last card of each pack taken at once."""
+    from tournaments.draft.timers import pick_seconds
+
+    event, _judge, regs = draft_event(3, auction=False, review_seconds=0, prefix="cs")
+    pod = Pod.objects.get(draft__event=event)
+    by_player = {s.registration.player_id: s for s in pod.seats.select_related("registration")}
+    while pod.phase == DraftPhase.DRAFTING:
+        step = (pod.pack_round, pod.pick_number)
+        whole = step_view(pod)
+        for reg in regs:
+            seat = by_player[reg.player_id]
+            outcome = draft_pick(
+                actor=reg.player,
+                pod_id=pod.pk,
+                pack_round=step[0],
+                pick_number=step[1],
+                card_instance_id=whole.cards[seat.pk][0].pk,
+            )
+        pod = outcome.pod
+        conserved(pod)
+        if pod.phase != DraftPhase.DRAFTING:
+            break
+        read = step_view(pod)
+        sizes = {len(cards) for cards in read.cards.values()}
+        assert len(sizes) == 1 and read.picked == set()
+        answer = outcome.step.cards[outcome.seat.pk]
+        assert [c.pk for c in answer] == [c.pk for c in read.cards[outcome.seat.pk]]
+        assert [c.card.name for c in answer] == [c.card.name for c in read.cards[outcome.seat.pk]]
+        seconds = (pod.deadline - outcome.pick.picked_at).total_seconds()
+        assert seconds == pick_seconds(sizes.pop())
+    assert pod.phase == DraftPhase.BUILDING
+    for seat in by_player.values():
+        assert Pick.objects.filter(seat=seat).count() == 48
+        assert Pick.objects.filter(seat=seat, kind=PickKind.LAST).count() == 4
+        assert not Pick.objects.filter(seat=seat, kind=PickKind.TIMEOUT).exists()
+    allowed = Pick.objects.filter(seat=seat, pack_round=1).order_by("pick_number")
+    assert list(allowed.values_list("seconds_allowed", flat=True)) == [
+        pick_seconds(n) for n in range(12, 0, -1)
+    ]
+
+
 def test_a_seat_that_does_not_pick_in_time_gets_a_random_card_through_the_deadline():
     event, _judge, _regs = draft_event(2, bots=0, auction=False)
     pod = Pod.objects.get(draft__event=event)
