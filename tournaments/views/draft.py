@@ -246,8 +246,10 @@ def _refused_form(request: HttpRequest, form: Any) -> None:
 @login_required
 @require_POST
 def pick(request: HttpRequest, pk: int) -> HttpResponse:
-    event = get_event(pk)
-    seat = _seat_or_404(request, event)
+    seat = seat_of_player(pk, request.user)  # with its pod, draft and event: one query
+    if seat is None:
+        raise Http404
+    event = seat.pod.draft.event
     form = PickForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("Choose a card of the pack in front of you."))
@@ -276,8 +278,8 @@ def _pick_answer(
     """A pick sent by the page's script gets the drafter's part of the page back (the next
     pack, or the wait for it, or why nothing changed), not a whole page; a plain form post
     gets the whole page."""
-    if not request.htmx:
-        return _page(request, event, status=status)
+    if not request.htmx:  # the whole page, with the event's live number read first
+        return _page(request, get_event(event.pk), status=status)
     seat = after.seat if after is not None else seat_of_player(event, request.user)
     if seat is None:
         raise Http404
