@@ -158,6 +158,44 @@ def test_a_table_of_players_opens_each_step_as_reading_the_whole_table_would():
     ]
 
 
+def test_every_bot_pick_follows_the_rule_from_the_seats_picks_before_it():
+    """Given a pod of eight bots, drafted whole the moment the picking starts, when the
+    pick log is replayed (each pack's cards at a step are those picked from it at that step
+    or later), then every bot pick is the card, with the reason, that the bot rule gives for
+    that pack and the seat's earlier picks; and the bots did lean to a faction."""
+    from tournaments.draft.bots import BotCard, bot_pick
+
+    event, _judge, _regs = draft_event(0, bots=8, auction=False, review_seconds=0, prefix="bm")
+    pod = Pod.objects.get(draft__event=event)
+    assert pod.phase == DraftPhase.BUILDING
+    picks = list(
+        Pick.objects.filter(pod=pod)
+        .select_related("card_instance__card")
+        .order_by("pack_round", "pick_number", "seat__position")
+    )
+
+    def bot_card(pick: Pick) -> BotCard[int]:
+        card = pick.card_instance.card
+        return BotCard(pick.card_instance_id, card.rarity, card.faction, card.name)
+
+    earlier: dict[int, list[BotCard[int]]] = {}
+    leaned = 0
+    for pick in picks:
+        history = earlier.setdefault(pick.seat_id, [])
+        if pick.kind == PickKind.BOT:
+            pack = [
+                bot_card(p)
+                for p in picks
+                if p.pack_id == pick.pack_id and p.pick_number >= pick.pick_number
+            ]
+            expected = bot_pick(pack, history)
+            assert (pick.card_instance_id, pick.reason) == (expected.card, expected.reason)
+            leaned += "faction of its strongest picks" in pick.reason
+        history.append(bot_card(pick))
+    assert Pick.objects.filter(pod=pod, kind=PickKind.BOT).count() == 8 * 44
+    assert leaned > 0
+
+
 def test_a_seat_that_does_not_pick_in_time_gets_a_random_card_through_the_deadline():
     event, _judge, _regs = draft_event(2, bots=0, auction=False)
     pod = Pod.objects.get(draft__event=event)

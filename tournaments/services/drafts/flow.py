@@ -266,15 +266,36 @@ def record_picks(
     return picks
 
 
+@dataclass
+class BotMemory:
+    """The bots' picks so far (what ``bot_pick`` leans on): read once when a bot first
+    picks in a run of the pod's steps, then kept up to date as the pod's seats pick."""
+
+    picks: dict[int, list[BotCard[int]]] | None = None
+
+    def of(self, pod: Pod, seats: list[DraftSeat]) -> dict[int, list[BotCard[int]]]:
+        if self.picks is None:
+            self.picks = _bot_history(pod, [s.pk for s in seats if s.bot])
+        return self.picks
+
+    def add(self, seat: DraftSeat, instance: CardInstance) -> None:
+        if self.picks is not None and seat.bot:
+            self.picks[seat.pk].append(_bot_card(instance))
+
+
 def _automatic_picks(
-    pod: Pod, view: StepView, now: datetime, timed_out_at: datetime | None
+    pod: Pod,
+    view: StepView,
+    now: datetime,
+    timed_out_at: datetime | None,
+    memory: BotMemory | None = None,
 ) -> None:
     """Bots pick, a last card is taken at once, and on timeout the missing seats get a
     random card of their pack."""
+    memory = memory or BotMemory()
     waiting = [s for s in view.seats if s.pk not in view.picked and view.cards.get(s.pk)]
     chosen: list[tuple[DraftSeat, CardInstance, str, str]] = []
-    bots = [s for s in waiting if s.bot]
-    history = _bot_history(pod, [s.pk for s in bots]) if bots else {}
+    history = memory.of(pod, view.seats) if any(s.bot for s in waiting) else {}
     for seat in waiting:
         cards = view.cards[seat.pk]
         by_id = {c.pk: c for c in cards}
@@ -291,6 +312,8 @@ def _automatic_picks(
             card = timeout_card([c.pk for c in cards], seed)
             chosen.append((seat, by_id[card], PickKind.TIMEOUT, "time ran out: random card"))
     record_picks(pod, view, chosen, timed_out_at or now)
+    for seat, instance, _kind, _reason in chosen:
+        memory.add(seat, instance)
 
 
 def run_steps(
@@ -308,9 +331,10 @@ def run_steps(
     Returns the step the pod waits at (None once drafting is over)."""
     seats = view.seats if view is not None else pod_seats(pod)
     opened = False  # a step this loop has just opened, in which nobody can have picked yet
+    memory = BotMemory()
     while pod.phase == DraftPhase.DRAFTING:
         view = view if view is not None else step_view(pod, seats, set() if opened else None)
-        _automatic_picks(pod, view, now, timed_out_at)
+        _automatic_picks(pod, view, now, timed_out_at, memory)
         timed_out_at = None
         if any(s.pk not in view.picked and view.cards.get(s.pk) for s in seats):
             if new_step or (pod.deadline is None and pod.paused_remaining is None):
