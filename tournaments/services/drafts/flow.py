@@ -12,7 +12,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from django.db.models import Exists, F, OuterRef
+from django.db.models import Exists, F, OuterRef, QuerySet
 
 from tournaments.draft import auction as auction_core
 from tournaments.draft.bots import BotCard, bot_pick
@@ -82,7 +82,7 @@ def settle(pod: Pod, now: datetime) -> bool:
 @dataclass
 class StepView:
     seats: list[DraftSeat]
-    packs: dict[int, Pack] = field(default_factory=dict)  # seat id -> pack in front
+    packs: dict[int, Pack] = field(default_factory=dict)  # seat id -> pack (whole step read)
     cards: dict[int, list[CardInstance]] = field(default_factory=dict)  # seat id -> its cards
     picked: set[int] = field(default_factory=set)  # seat ids that picked this step
 
@@ -173,24 +173,29 @@ class SeatStep:
     cards_in_pack: int
 
 
-def seat_pack(
-    pod: Pod, seat: DraftSeat, size: int, *, details: bool = True
-) -> tuple[Pack | None, list[CardInstance]]:
-    """The pack in front of one seat at the pod's current step and its cards (one query;
-    ``size`` is the number of seats round the table). Without ``details`` the cards come
-    without their catalogue card (a pick that only moves one of them)."""
+def _in_front_of(pod: Pod, seat: DraftSeat, size: int) -> QuerySet[CardInstance]:
+    """The cards of the pack in front of one seat at the pod's current step (``size`` is the
+    number of seats round the table)."""
     opener = opener_in_front(seat.position, pod.pack_round, pod.pick_number, size)
-    cards = list(
-        CardInstance.objects.filter(
-            pack__pod=pod,
-            pack__pack_round=pod.pack_round,
-            pack__replaced=False,
-            pack__opener__position=opener,
-        )
-        .select_related("pack", *(["card__edition"] if details else []))
-        .order_by("pk")
-    )
+    return CardInstance.objects.filter(
+        pack__pod=pod,
+        pack__pack_round=pod.pack_round,
+        pack__replaced=False,
+        pack__opener__position=opener,
+    ).order_by("pk")
+
+
+def seat_pack(pod: Pod, seat: DraftSeat, size: int) -> tuple[Pack | None, list[CardInstance]]:
+    """The pack in front of one seat at the pod's current step and its cards, with their
+    catalogue cards (one query)."""
+    cards = list(_in_front_of(pod, seat, size).select_related("pack", "card__edition"))
     return (cards[0].pack if cards else None), cards
+
+
+def seat_pack_cards(pod: Pod, seat: DraftSeat, size: int) -> list[CardInstance]:
+    """The card instances of the pack in front of one seat, bare (a pick that moves one of
+    them needs nothing else of them)."""
+    return list(_in_front_of(pod, seat, size))
 
 
 def seat_step(pod: Pod, seat: DraftSeat) -> SeatStep:
@@ -238,7 +243,7 @@ def record_picks(
                 seat=seat,
                 pack_round=pod.pack_round,
                 pick_number=pod.pick_number,
-                pack=view.packs[seat.pk],
+                pack_id=instance.pack_id,  # the pack the card is in until this pick
                 card_instance=instance,
                 kind=kind,
                 reason=reason[:200],

@@ -29,7 +29,7 @@ from tournaments.services.drafts.flow import (
     record_picks,
     run_steps,
     save_pod,
-    seat_pack,
+    seat_pack_cards,
     seats_at_step,
     settle,
     step_view,
@@ -178,12 +178,8 @@ def _pick_locked(
         and not any(s.bot and s.pk not in picked for s in seats)
     )
     if stays_open:
-        pack, cards = seat_pack(pod, seat, len(seats), details=False)
         view = StepView(
-            seats=seats,
-            packs={seat.pk: pack} if pack is not None else {},
-            cards={seat.pk: cards},
-            picked=picked,
+            seats=seats, cards={seat.pk: seat_pack_cards(pod, seat, len(seats))}, picked=picked
         )
     else:
         view = step_view(pod, seats, picked)
