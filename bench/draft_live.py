@@ -47,6 +47,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from _django import ROOT, setup
+from _measure import machine_ticks, pct
 
 STREAM_SAFETY_POLL_SECONDS = 20.0  # tournaments.views.draft
 VERSION = re.compile(rb'data-version="(\d+)"')
@@ -89,11 +90,6 @@ def wait_until_up(port: int) -> None:
 def children(pid: int) -> list[int]:
     out = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True).stdout
     return [pid, *(int(p) for p in out.split())]
-
-
-def pct(values: list[float], q: float) -> float:
-    values = sorted(values)
-    return values[min(len(values) - 1, int(q * (len(values) - 1)))] * 1000 if values else 0.0
 
 
 CONNECTS: list[float] = []  # how long each request's connection took to open
@@ -140,13 +136,6 @@ async def poller(port: int, d: Drafter, stop: float, stats: dict) -> None:
             if found:
                 d.version = int(found.group(1))
         await asyncio.sleep(max(0.0, 1.0 - (time.monotonic() - tick)))
-
-
-def machine_ticks() -> tuple[int, int]:
-    """(busy, total) CPU ticks of the whole machine since boot, from /proc/stat."""
-    fields = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
-    idle = fields[3] + fields[4]  # idle and iowait
-    return sum(fields) - idle, sum(fields)
 
 
 @dataclass(frozen=True)

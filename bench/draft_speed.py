@@ -26,11 +26,10 @@ import argparse
 import datetime as dt
 import multiprocessing
 import random
-import statistics
 import time
-from pathlib import Path
 
 from _django import setup
+from _measure import machine_ticks, pct
 
 
 def main() -> None:
@@ -163,19 +162,7 @@ def sequential_phases(args: argparse.Namespace, new_event, organiser) -> None:
 def percentiles(name: str, times: list[float]) -> str:
     if not times:
         return f"{name}: none"
-    times = sorted(times)
-    p99 = times[int(0.99 * (len(times) - 1))]
-    return (
-        f"{name}: {len(times)}, median {statistics.median(times) * 1000:.1f} ms, "
-        f"p99 {p99 * 1000:.1f} ms"
-    )
-
-
-def busy_jiffies() -> tuple[int, int]:
-    """The machine's (busy, total) CPU time so far, from /proc/stat."""
-    fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
-    idle = fields[3] + fields[4]
-    return sum(fields) - idle, sum(fields)
+    return f"{name}: {len(times)}, median {pct(times, 0.5):.1f} ms, p99 {pct(times, 0.99):.1f} ms"
 
 
 def table_phase(args: argparse.Namespace, event_id: int, organiser) -> None:
@@ -193,7 +180,7 @@ def table_phase(args: argparse.Namespace, event_id: int, organiser) -> None:
     # Seat i of every pod goes to client i % clients: a pod's picks come from all of them.
     shares = [drafters[i :: args.clients] for i in range(args.clients)]
     connections.close_all()  # each client process opens its own connection
-    busy0, total0 = busy_jiffies()
+    busy0, total0 = machine_ticks()
     started = time.perf_counter()
     with multiprocessing.get_context("fork").Pool(args.clients) as pool:
         results = pool.starmap(
@@ -201,7 +188,7 @@ def table_phase(args: argparse.Namespace, event_id: int, organiser) -> None:
             [(share, args.table_seconds, args.pick_share, n) for n, share in enumerate(shares)],
         )
     elapsed = time.perf_counter() - started
-    busy1, total1 = busy_jiffies()
+    busy1, total1 = machine_ticks()
     picks = [r for client in results for r in client["picks"]]
     refused = sum(client["refused"] for client in results)
     cpu = sum(client["cpu"] for client in results)
@@ -233,7 +220,7 @@ def drive_drafters(
     from tournaments.models import DraftSeat, Pod
     from tournaments.models.draft import DraftPhase
     from tournaments.services.drafts import draft_pick
-    from tournaments.services.drafts.flow import seat_pack
+    from tournaments.services.drafts.flow import BOOSTER_CARDS, seat_pack
 
     rng = random.Random(number)
     users = User.objects.in_bulk([player for _pod, _seat, player in share])
@@ -258,7 +245,7 @@ def drive_drafters(
                     continue
                 if (seat_id, step) in done or due.get(seat_id, (0, None))[1] == step:
                     continue
-                allowed = pick_seconds(13 - pod.pick_number)
+                allowed = pick_seconds(BOOSTER_CARDS + 1 - pod.pick_number)
                 opened = pod.deadline.timestamp() - allowed
                 due[seat_id] = (opened + rng.uniform(0, pick_share) * allowed, step)
         for pod_id, seat_id, player in share:

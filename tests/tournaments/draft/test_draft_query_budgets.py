@@ -27,8 +27,8 @@ OPEN_PICK_BUDGET = 10
 CLOSING_PICK_BUDGET = 12
 # The polled fragment after the pod moved: the pod's version (when not in the cache), the
 # user (the session is read through the cache), the seat with its pod, the reader's
-# visibility (two), the pod's size, the pack in front of the seat, who has picked.
-FRAGMENT_BUDGET = 8
+# visibility (two), the seats with who has picked, the pack in front of the seat.
+FRAGMENT_BUDGET = 7
 
 
 def api_for(user) -> APIClient:

@@ -199,11 +199,12 @@ def seat_pack_cards(pod: Pod, seat: DraftSeat, size: int) -> list[CardInstance]:
 
 
 def seat_step(pod: Pod, seat: DraftSeat) -> SeatStep:
-    """The current step as one seat sees it, reading only that seat's pack (three small
-    queries, however many seats the pod has)."""
-    size = pod.seats.count()
+    """The current step as one seat sees it, reading only that seat's pack (two small
+    queries: the seats with who has picked, and the pack)."""
+    seats = seats_at_step(pod)
+    size = len(seats)
     _pack, cards = seat_pack(pod, seat, size)
-    picked = picked_now(pod)
+    picked = {s.pk for s in seats if s.picked}
     return SeatStep(
         cards=cards,
         picked=seat.pk in picked,
@@ -293,11 +294,10 @@ def _automatic_picks(
     view: StepView,
     now: datetime,
     timed_out_at: datetime | None,
-    memory: BotMemory | None = None,
+    memory: BotMemory,
 ) -> None:
     """Bots pick, a last card is taken at once, and on timeout the missing seats get a
     random card of their pack."""
-    memory = memory or BotMemory()
     waiting = [s for s in view.seats if s.pk not in view.picked and view.cards.get(s.pk)]
     chosen: list[tuple[DraftSeat, CardInstance, str, str]] = []
     history = memory.of(pod, view.seats) if any(s.bot for s in waiting) else {}
