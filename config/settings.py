@@ -167,8 +167,9 @@ else:
 # Drafters' pages hear of their pod's changes over server-sent events from a separate ASGI
 # process (``uvicorn config.asgi:application``, docs/drafts.md) instead of polling every
 # second. It needs Redis (the pods' news travel on its pub/sub) and a proxy that sends
-# ``/live/`` to that process; off, the pages poll as on the embedded default.
-DRAFT_STREAM = env_bool("DRAFT_STREAM", False) and bool(REDIS_URL)
+# ``/live/`` to that process; off, the pages poll as on the embedded default. On without a
+# Redis cache is refused by a system check (tournaments/checks.py), not quietly turned off.
+DRAFT_STREAM = env_bool("DRAFT_STREAM", False)
 
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_IGNORE_RESULT = True

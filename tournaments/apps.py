@@ -7,6 +7,7 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self) -> None:
+        from tournaments import checks  # noqa: F401  (registers the system checks)
         from accounts.navigation import NavEntry, register
         from config import deadlines, demo
         from tournaments.demo import describe_demo_events, load_events

@@ -27,19 +27,14 @@ from tournaments.views.draft import STREAM_SAFETY_POLL_SECONDS
 
 @pytest.fixture
 def streaming(settings):
+    """The site as it runs the stream: ``DRAFT_STREAM`` on and the cache on Redis (the pods'
+    news go out on the cache's connections; the system check refuses the stream without
+    it), whatever the suite's own settings are."""
     url = redis_url()
     if not reachable(url):
         pytest.skip(f"no Redis at {url}")
     settings.REDIS_URL = url
     settings.DRAFT_STREAM = True
-    return url
-
-
-@pytest.fixture
-def publishing(streaming, settings):
-    """The site's cache is Redis wherever the stream runs: the news go out on its
-    connections."""
-    url = streaming
     settings.CACHES = {
         "default": {
             "BACKEND": "django_redis.cache.RedisCache",
@@ -75,8 +70,7 @@ async def event_data(stream, timeout: float = 5.0) -> str:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_drafter_hears_each_committed_version(publishing, drafted):
-    streaming = publishing
+def test_a_drafter_hears_each_committed_version(streaming, drafted):
     _event, pod, _regs = drafted
 
     async def scenario() -> list[str]:
@@ -98,8 +92,7 @@ def test_a_drafter_hears_each_committed_version(publishing, drafted):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_rolled_back_change_is_not_announced(publishing, drafted):
-    streaming = publishing
+def test_a_rolled_back_change_is_not_announced(streaming, drafted):
     _event, pod, _regs = drafted
 
     def rolled_back() -> None:
@@ -211,8 +204,11 @@ def test_the_stream_is_off_where_the_site_does_not_run_it(settings, drafted):
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("stream", [True, False])
-def test_the_page_listens_to_the_stream_only_where_it_runs(settings, drafted, stream):
-    settings.DRAFT_STREAM = stream
+def test_the_page_listens_to_the_stream_only_where_it_runs(request, settings, drafted, stream):
+    if stream:
+        request.getfixturevalue("streaming")
+    else:
+        settings.DRAFT_STREAM = False
     event, pod, regs = drafted
     client = Client()
     client.force_login(regs[0].player)
