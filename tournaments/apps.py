@@ -7,9 +7,9 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self) -> None:
-        from tournaments import checks  # noqa: F401  (registers the system checks)
         from accounts.navigation import NavEntry, register
         from config import deadlines, demo
+        from tournaments import checks  # noqa: F401  (registers the system checks)
         from tournaments.demo import describe_demo_events, load_events
         from tournaments.services.clock import apply_round_deadlines
         from tournaments.services.drafts.clock import apply_draft_deadlines
