@@ -6,6 +6,7 @@ from django.contrib.auth.decorators import login_required
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 from rest_framework.authtoken.models import Token
@@ -17,8 +18,9 @@ from accounts.services import notification_preferences_set
 
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
+    after = safe_next(request)
     if request.user.is_authenticated:
-        return redirect("home")
+        return redirect(after or "home")
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -34,8 +36,19 @@ def signup(request: HttpRequest) -> HttpResponse:
                 _("Welcome, %(name)s. Your player number is %(number)s.")
                 % {"name": user.public_name, "number": user.player_number},
             )
-            return redirect("home")
-    return render(request, "accounts/signup.html", {"form": form})
+            return redirect(after or "home")
+    return render(request, "accounts/signup.html", {"form": form, "next": after or ""})
+
+
+def safe_next(request: HttpRequest) -> str | None:
+    """Where the page that sent the person here asked to return (``?next=``, or the form's
+    hidden field), if it is a page of this site; as Django's own log-in view checks it."""
+    target = request.POST.get("next") or request.GET.get("next")
+    if target and url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return target
+    return None
 
 
 @login_required

@@ -6,17 +6,21 @@ from django.conf import settings
 from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils import timezone
 from django.views.decorators.cache import never_cache
 
 from config.deadlines import broker_configured
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    context = {}
-    if request.user.is_authenticated:
-        from tournaments.home import events_run_by, next_matches
+    from tournaments.home import events_run_by, next_matches, recent_results, upcoming_events
 
-        context = {
+    context = {
+        "upcoming": upcoming_events(request.user, today=timezone.localdate()),
+        "recent": recent_results(),
+    }
+    if request.user.is_authenticated:
+        context |= {
             "next_matches": next_matches(request.user),
             "events_run": events_run_by(request.user),
         }

@@ -1,18 +1,23 @@
-"""What the home page shows a signed-in person: their next match (table, opponent, clock)
-in each event they play, and the events they run that are not finished."""
+"""What the home page shows: events open for registration and the latest results to anyone;
+to a signed-in person also their next match (table, opponent, clock) in each event they
+play, and the events they run that are not finished."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date
 from typing import TYPE_CHECKING
 
-from django.db.models import Q
+from django.db.models import Count, Q
 
-from tournaments.models import Event, Match
-from tournaments.models.choices import EventStatus, MatchStatus, RoundStatus
+from tournaments.models import Event, Match, Registration
+from tournaments.models.choices import EventStatus, MatchStatus, RegistrationStatus, RoundStatus
+from tournaments.services.standings import StandingRow, event_standings
 from tournaments.views.common import Clock, round_clock
 
 if TYPE_CHECKING:
+    from django.contrib.auth.models import AnonymousUser
+
     from accounts.models import User
 
 
@@ -69,3 +74,53 @@ def events_run_by(user: User) -> list[Event]:
         .order_by("date", "pk")
         .distinct()
     )
+
+
+@dataclass(frozen=True)
+class UpcomingEvent:
+    event: Event
+    players: int
+    registered: bool
+
+    @property
+    def places_left(self) -> int | None:
+        cap = self.event.player_cap
+        return None if cap is None else max(cap - self.players, 0)
+
+
+@dataclass(frozen=True)
+class FinishedEvent:
+    event: Event
+    podium: list[StandingRow]
+
+
+def upcoming_events(
+    user: User | AnonymousUser, *, today: date, limit: int = 8
+) -> list[UpcomingEvent]:
+    """Events still taking registrations, from today on, soonest first, with the players
+    already in (as the event page counts them) and whether the reader is one of them."""
+    events = (
+        Event.objects.filter(status=EventStatus.REGISTRATION, date__gte=today)
+        .annotate(
+            players=Count(
+                "registrations", filter=~Q(registrations__status=RegistrationStatus.NO_SHOW)
+            )
+        )
+        .order_by("date", "pk")[:limit]
+    )
+    events = list(events)
+    mine: set[int] = set()
+    if user.is_authenticated:
+        mine = set(
+            Registration.objects.filter(player=user, event__in=events).values_list(
+                "event_id", flat=True
+            )
+        )
+    return [UpcomingEvent(e, e.players, e.pk in mine) for e in events]
+
+
+def recent_results(*, limit: int = 5, podium: int = 3) -> list[FinishedEvent]:
+    """The latest finished events with their first places, as the standings page ranks
+    them (the final placings where a top cut was played)."""
+    events = Event.objects.filter(status=EventStatus.FINISHED).order_by("-date", "-pk")[:limit]
+    return [FinishedEvent(e, event_standings(e)[:podium]) for e in events]
