@@ -6,11 +6,12 @@ from typing import Any
 
 from django import forms
 from django.utils.functional import lazy
-from django.utils.text import format_lazy
+from django.utils.text import capfirst, format_lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games.engines.qiahn.types import RULESETS, TOKEN_TYPES
+from games.presenters import COUNTERS as COUNTER_LABELS
 from games.presenters import RULESETS as RULESET_LABELS
 from games.presenters import TOKEN_TYPES as TYPE_LABELS
 
@@ -62,6 +63,22 @@ MAGIC_CHOICES = [
     ("earth", _("earth (tails)")),
     ("water", _("water (heads)")),
 ]
+# The side whose magic each counter is (wind, heads' other magic, has its own field).
+MAGIC_SIDE = {"fire": "tails", "earth": "tails", "water": "heads"}
+
+
+class MagicSelect(forms.Select):
+    """Each magic option names its side (``data-side``), so the page offers a vanguard only
+    its own side's counters; the form checks it again for a page without its script."""
+
+    def create_option(self, name: str, value: Any, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        option = super().create_option(name, value, *args, **kwargs)
+        side = MAGIC_SIDE.get(str(value))
+        if side:
+            option["attrs"]["data-side"] = side
+        return option
+
+
 COPY_CHOICES = [("", _("—"))] + [
     # Lazy: built at import, shown in the reader's language.
     (f"{role}-{i}", format_lazy("{} {}", label, i + 1))
@@ -107,13 +124,35 @@ class OddsForm(forms.Form):
                     label=_("Sword / shield (+3)"), required=False
                 )
                 self.fields[f"{prefix}_magic"] = forms.ChoiceField(
-                    label=_("Magic"), choices=MAGIC_CHOICES, required=False
+                    label=_("Magic"),
+                    choices=MAGIC_CHOICES,
+                    required=False,
+                    widget=MagicSelect(attrs={"data-magic-of": role}),
                 )
                 self.fields[f"{prefix}_copy"] = forms.ChoiceField(
                     label=_("Water copies"), choices=COPY_CHOICES, required=False
                 )
         self.initial.setdefault("attacker_0_type", "wizard")
         self.initial.setdefault("defender_0_type", "paladin")
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        attacker = data.get("attacker_side")
+        if attacker not in MAGIC_SIDE.values():
+            return data
+        defender = "tails" if attacker == "heads" else "heads"
+        for role, side in (("attacker", attacker), ("defender", defender)):
+            for i in range(3):
+                field = f"{role}_{i}_magic"
+                magic = data.get(field)
+                if magic and MAGIC_SIDE.get(magic) != side:
+                    message = (
+                        gettext("%(magic)s is tails' magic; this vanguard is heads.")
+                        if side == "heads"
+                        else gettext("%(magic)s is heads' magic; this vanguard is tails.")
+                    )
+                    self.add_error(field, message % {"magic": capfirst(COUNTER_LABELS[magic])})
+        return data
 
     def slots(self) -> list[dict[str, Any]]:
         """Bound fields grouped by side and position, for the template."""

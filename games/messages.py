@@ -24,9 +24,11 @@ from games.engines.errors import (
     UnreachableScoreError,
 )
 from games.engines.messages import (
+    COUNTER_LABELS,
     GOBLIN_SETTING_LABELS,
     JSON_TYPE_LABELS,
     MESSAGES,
+    ODDS_COUNTER_CODES,
     PHASE_LABELS,
     PHASE_PARAMS,
     PLACE_TEMPLATES,
@@ -104,6 +106,12 @@ def _params(error: EngineError) -> dict[str, Any]:
         elif error.code == "syntax.type":
             if key in TYPE_PARAMS and value in JSON_TYPE_LABELS:
                 params[key] = gettext(JSON_TYPE_LABELS[value])
+        elif error.code in ODDS_COUNTER_CODES and key in ("value", "counter", "allowed"):
+            # The odds form's choices, not a record's literal: say them in the reader's words.
+            params[key] = ", ".join(
+                gettext(COUNTER_LABELS[part]) if part in COUNTER_LABELS else part
+                for part in str(value).split(", ")
+            )
         elif key in SIDE_PARAMS and value in SIDE_LABELS:
             params[key] = gettext(SIDE_LABELS[value])
         elif key in ROLE_PARAMS and value in ROLE_LABELS:

@@ -58,6 +58,16 @@ SIDE_LABELS: dict[str, str] = {
     "south": gettext_noop("south"),
 }
 
+# Qíahn's counters, as the odds errors name them (the odds form's choices, not a record's
+# literal keys).
+COUNTER_LABELS: dict[str, str] = {
+    "water": gettext_noop("water"),
+    "wind": gettext_noop("wind"),
+    "earth": gettext_noop("earth"),
+    "fire": gettext_noop("fire"),
+}
+ODDS_COUNTER_CODES = frozenset(("odds.magic", "odds.magic_twice"))
+
 ROLE_LABELS: dict[str, str] = {
     "attacker": gettext_noop("attacker"),
     "defender": gettext_noop("defender"),

@@ -18,6 +18,25 @@
     game.addEventListener("change", show);
     show();
   });
+  // The odds form: each vanguard is offered only its own side's magic (the form checks it too).
+  document.addEventListener("DOMContentLoaded", function () {
+    var attacker = document.getElementById("id_attacker_side");
+    var selects = document.querySelectorAll("select[data-magic-of]");
+    if (!attacker || !selects.length) { return; }
+    function offer() {
+      var defender = attacker.value === "heads" ? "tails" : "heads";
+      selects.forEach(function (select) {
+        var side = select.dataset.magicOf === "attacker" ? attacker.value : defender;
+        Array.prototype.forEach.call(select.options, function (option) {
+          var other = option.dataset.side && option.dataset.side !== side;
+          option.hidden = option.disabled = !!other;
+          if (other && option.selected) { select.value = ""; }
+        });
+      });
+    }
+    attacker.addEventListener("change", offer);
+    offer();
+  });
   document.addEventListener("DOMContentLoaded", function () {
     var toggle = document.querySelector(".nav-toggle");
     var nav = document.querySelector(".site-nav");

@@ -89,10 +89,25 @@ def test_the_odds_of_a_round(site, page, console_errors):
     expect(page.get_by_test_id("odds-draw")).to_have_text("13/320")
     expect(page.get_by_test_id("odds-defender")).to_have_text("1/16")
 
-    # Fire is tails' magic: heads attacking cannot use it.
-    attacker.locator("select[name=attacker_0_magic]").select_option("fire")
-    page.get_by_test_id("compute-odds").click()
-    expect(page.get_by_test_id("odds-problem")).to_contain_text(
-        "'fire' is not a magic counter for heads"
-    )
+    # Fire is tails' magic: heads attacking is not offered it; tails attacking is.
+    attacker_magic = attacker.locator("select[name=attacker_0_magic]")
+    expect(attacker_magic.locator("option[value=fire]")).to_be_disabled()
+    expect(attacker_magic.locator("option[value=water]")).to_be_enabled()
+    page.locator("select[name=attacker_side]").select_option("tails")
+    expect(attacker_magic.locator("option[value=fire]")).to_be_enabled()
+    expect(attacker_magic.locator("option[value=water]")).to_be_disabled()
+    # The defender's fire (tails' magic) was dropped when the defender became heads.
+    expect(defender.locator("select[name=defender_0_magic]")).to_have_value("")
     assert not console_errors
+
+
+def test_the_record_checker_verdict_fits_a_phone_in_both_languages(site, page):
+    page.set_viewport_size({"width": 390, "height": 844})
+    record = sorted((RECORDS / "qiahn/valid").glob("*.json"))[0].read_text(encoding="utf-8")
+    for lang in ("en", "es"):
+        page.goto(f"{site}/{'es/' if lang == 'es' else ''}games/records/check/")
+        page.locator("textarea").first.fill(record)
+        page.get_by_test_id("check-record").click()
+        expect(page.get_by_test_id("verdict-status")).to_be_visible()
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390, f"{lang}: the page is {width} px wide"

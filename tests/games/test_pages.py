@@ -97,12 +97,14 @@ def test_the_odds_page_explains_an_impossible_round(client):
         "attacker_side": "heads",
         "ruleset": "rulebook-1",
         "attacker_0_type": "wizard",
-        "attacker_0_magic": "fire",
+        "attacker_0_magic": "water",
+        "attacker_0_copy": "defender-2",
         "defender_0_type": "footman",
     }
     page = client.get("/es/games/qiahn-tactics/odds/", query)
     assert page.status_code == 400
-    assert "no es una ficha de magia de cara" in page.content.decode()
+    html = page.content.decode()
+    assert 'data-testid="odds-problem"' in html and "agua" in html
 
 
 def test_water_and_wind_on_the_odds_page(client):

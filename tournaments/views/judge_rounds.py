@@ -10,6 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from tournaments import selectors
@@ -299,7 +300,11 @@ def extend(request: HttpRequest, pk: int) -> HttpResponse:
         return _render(request, event, round_.number, status=outcome.status)
     messages.success(
         request,
-        _("Table %(t)s has %(m)s more minutes.")
+        ngettext(
+            "Table %(t)s has %(m)s more minute.",
+            "Table %(t)s has %(m)s more minutes.",
+            form.cleaned_data["minutes"],
+        )
         % {"t": match.table, "m": form.cleaned_data["minutes"]},
     )
     return _to_round(event.pk, round_.number)
