@@ -50,7 +50,7 @@ def notification_preferences_set(
 def password_reset_hint() -> str:
     """Where a refused unlock sends the account holder: the reset by e-mail."""
     return _(
-        "They can choose a new password by e-mail (\u201cForgot your password?\u201d on the "
+        "They can choose a new password by e-mail (“Forgot your password?” on the "
         "login page), which lifts the lock at once."
     )
 
