@@ -112,9 +112,7 @@ def unlock_login(username: str) -> int:
     never gives a guessing address a fresh allowance. Returns how many attempt records were
     released (0 when it had none)."""
     return AccessAttempt.objects.filter(username=username).update(
-        username=Concat(
-            Value(username), Value(RELEASED_MARK), Cast("pk", output_field=CharField())
-        )
+        username=Concat(Value(username), Value(RELEASED_MARK), Cast("pk", output_field=CharField()))
     )
 
 
