@@ -4,8 +4,9 @@ from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
-from accounts.login_lockout import unlock_login
-from accounts.models import NotificationPreferences, User
+from accounts.login_lockout import locked_usernames
+from accounts.models import LoginUnlock, NotificationPreferences, User
+from accounts.services import login_unlock
 
 
 class NotificationPreferencesInline(admin.StackedInline):
@@ -37,9 +38,30 @@ class UserAdmin(BaseUserAdmin):
 
     @admin.action(description=_("Unlock login after failed attempts"))
     def unlock_logins(self, request: HttpRequest, queryset: QuerySet[User]) -> None:
-        unlocked = [user for user in queryset if unlock_login(user.get_username())]
+        locked = locked_usernames(user.get_username() for user in queryset)
+        unlocked = [
+            login_unlock(actor=request.user, account=user)
+            for user in queryset
+            if user.get_username() in locked
+        ]
         self.message_user(
             request,
             _("Logins unlocked: %(count)s.") % {"count": len(unlocked)},
             messages.SUCCESS,
         )
+
+
+@admin.register(LoginUnlock)
+class LoginUnlockAdmin(admin.ModelAdmin):
+    """Who lifted whose login lockout, and when (read-only: the record is the audit)."""
+
+    list_display = ("account", "unlocked_by", "by_site_admin", "created_at")
+    list_filter = ("by_site_admin", "day")
+    search_fields = ("account__username", "account__display_name", "unlocked_by__username")
+    readonly_fields = ("account", "unlocked_by", "by_site_admin", "day", "created_at")
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: LoginUnlock | None = None) -> bool:
+        return False

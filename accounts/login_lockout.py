@@ -2,8 +2,8 @@
 
 django-axes records failed logins in the database (so every app server sees them) and
 refuses further attempts once a limit is reached, the right password included, until the
-cool-off ends or a judge or an admin unlocks the account. Two limits apply, whichever
-is reached first:
+cool-off ends or a judge or an admin unlocks the account (which leaves the address's
+count as it was: ``unlock_login``). Two limits apply, whichever is reached first:
 
 - by account: ``LOGIN_FAILURES_PER_ACCOUNT`` failures for one username (from anywhere);
 - by address: ``LOGIN_FAILURES_PER_ADDRESS`` failures from one client address (for any
@@ -22,10 +22,10 @@ from typing import Any
 from axes.handlers.database import AxesDatabaseHandler
 from axes.helpers import get_cool_off
 from axes.models import AccessAttempt
-from axes.utils import reset
 from django.conf import settings
 from django.contrib.auth.forms import AuthenticationForm
-from django.db.models import Sum
+from django.db.models import CharField, Sum, Value
+from django.db.models.functions import Cast, Concat
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils import timezone
@@ -101,10 +101,19 @@ def lockout_response(
     return response
 
 
+# Failed logins of an account whose lock was lifted are kept under this name (and the
+# record's id): no account can have it, since usernames hold no "#".
+RELEASED_MARK = "#unlocked-"
+
+
 def unlock_login(username: str) -> int:
-    """Forget the failed logins of one account, so it can log in at once. Returns how many
-    attempt records were removed (0 when it was not locked)."""
-    return reset(username=username)
+    """Lift one account's lock, so it can log in at once: its failed logins stop counting
+    for the account but keep counting for the addresses they came from, so lifting a lock
+    never gives a guessing address a fresh allowance. Returns how many attempt records were
+    released (0 when it had none)."""
+    return AccessAttempt.objects.filter(username=username).update(
+        username=Concat(Value(username), Value(RELEASED_MARK), Cast("pk", output_field=CharField()))
+    )
 
 
 def account_failure_limit(request: HttpRequest | None, credentials: dict | None) -> int:

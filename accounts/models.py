@@ -77,6 +77,15 @@ class NotificationKind(models.TextChoices):
     JUDGE_CALL_ANSWERED = "judge_call_answered", _("My judge call was answered")
 
 
+class SecurityNotice(models.TextChoices):
+    """Mails about something someone else did with the person's own account. Always sent
+    (to an active account with a real address), whatever the preferences: nobody is
+    entered in an event, or has their login lockout lifted, without being told."""
+
+    ADDED_TO_EVENT = "added_to_event", _("Entered in an event by someone else")
+    LOGIN_UNLOCKED = "login_unlocked", _("Login lockout lifted")
+
+
 # What a person who never chose gets: everything except the pairings of every round.
 NOTIFICATION_DEFAULTS: dict[str, bool] = {
     NotificationKind.REGISTRATION_CONFIRMED: True,
@@ -133,3 +142,34 @@ class NotificationPreferences(models.Model):
 
     def wants(self, kind: str) -> bool:
         return bool(getattr(self, NotificationKind(kind).value))
+
+
+class LoginUnlock(models.Model):
+    """A login lockout lifted by someone: whose, by whom, when. A judge lifts at most one a
+    day per account (the constraint decides, so two judges at once cannot both succeed); a
+    site admin is not limited. A new password lifts a lockout too, and is not recorded here.
+    """
+
+    account = models.ForeignKey(User, on_delete=models.CASCADE, related_name="login_unlocks")
+    unlocked_by = models.ForeignKey(
+        User, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    by_site_admin = models.BooleanField(default=False)
+    # The site's calendar day (TIME_ZONE) the lock was lifted on.
+    day = models.DateField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("lifted login lockout")
+        verbose_name_plural = _("lifted login lockouts")
+        ordering = ["-created_at", "-pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["account", "day"],
+                condition=models.Q(by_site_admin=False),
+                name="one_judge_login_unlock_per_account_and_day",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.account} {self.created_at:%Y-%m-%d %H:%M}"

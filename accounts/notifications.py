@@ -29,8 +29,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 
-from accounts.models import NotificationKind
-from accounts.selectors import notification_language, notification_recipients
+from accounts.selectors import notification_kind, notification_language, notification_recipients
 from config.deadlines import broker_configured
 from config.site_url import absolute_url, site_origin
 
@@ -55,9 +54,9 @@ def notify(
     ``context`` is what the kind's templates read (JSON values only); ``per_user`` adds to
     it for one person (their table, their opponent). ``link`` is the page the mail is about.
     People without an e-mail address, inactive accounts and walk-in guests get nothing, as
-    do people who turned the kind off (``NotificationPreferences``). Raises ``ValueError``
-    for an unknown kind; never for a delivery problem."""
-    kind = NotificationKind(kind).value
+    do people who turned the kind off (``NotificationPreferences``; a ``SecurityNotice``
+    cannot be). Raises ``ValueError`` for an unknown kind; never for a delivery problem."""
+    kind = notification_kind(kind)
     ids = sorted({int(pk) for pk in user_ids})
     if not ids:
         return
@@ -119,7 +118,7 @@ def deliver(
     """Render and send one mail now; False when the person no longer wants it or has no
     address (checked again here: it may have changed since the mail was queued). Errors
     of the mail server propagate, for the task to retry."""
-    kind = NotificationKind(kind).value
+    kind = notification_kind(kind)
     if not notification_recipients(kind=kind, user_ids=[user_id]):
         return False
     from accounts.models import User

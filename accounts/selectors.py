@@ -8,8 +8,17 @@ from accounts.models import (
     NOTIFICATION_DEFAULTS,
     NotificationKind,
     NotificationPreferences,
+    SecurityNotice,
     User,
 )
+
+
+def notification_kind(kind: str) -> str:
+    """The kind's value: a ``NotificationKind`` or a ``SecurityNotice``; ``ValueError`` for
+    anything else."""
+    if kind in SecurityNotice.values:
+        return SecurityNotice(kind).value
+    return NotificationKind(kind).value
 
 
 def email_in_use(email: str, *, exclude_pk: int | None = None) -> bool:
@@ -23,17 +32,19 @@ def email_in_use(email: str, *, exclude_pk: int | None = None) -> bool:
 def notification_recipients(*, kind: str, user_ids: Iterable[int]) -> list[int]:
     """Of ``user_ids``, who gets a ``kind`` mail: active accounts with a real address (not a
     walk-in guest's ``.invalid`` one) that did not turn the kind off (or, for a kind that is
-    off by default, turned it on)."""
-    field = f"notification_preferences__{NotificationKind(kind).value}"
+    off by default, turned it on). A security notice cannot be turned off."""
+    kind = notification_kind(kind)
     people = (
         User.objects.filter(pk__in=list(user_ids), is_active=True)
         .exclude(email="")
         .exclude(email__iendswith=".invalid")
     )
-    if NOTIFICATION_DEFAULTS[kind]:
-        people = people.exclude(**{field: False})
-    else:
-        people = people.filter(**{field: True})
+    field = f"notification_preferences__{kind}"
+    if kind not in SecurityNotice.values:
+        if NOTIFICATION_DEFAULTS[kind]:
+            people = people.exclude(**{field: False})
+        else:
+            people = people.filter(**{field: True})
     return list(people.order_by("pk").values_list("pk", flat=True))
 
 

@@ -18,9 +18,10 @@ from collections.abc import Callable
 
 from django.db import transaction
 
+from accounts.models import SecurityNotice
 from accounts.notifications import notify
 from accounts.selectors import notification_recipients
-from tournaments.models import Event, Match, Registration, Round, Seat
+from tournaments.models import Event, Match, Registration, RegistrationOrigin, Round, Seat
 from tournaments.models.choices import MatchStatus, RoundStatus
 
 
@@ -45,6 +46,32 @@ def _registration_confirmed(registration_id: int) -> None:
         context={
             "event_name": registration.event.name,
             "player_number": registration.player.player_number,
+        },
+        link=("tournaments:event_detail", {"pk": registration.event_id}),
+    )
+
+
+def notify_entered_by_someone_else(*, registration_id: int) -> None:
+    """A judge entered an existing account in an event: its holder is told who and where,
+    whatever their preferences (a security notice), and may leave if they did not ask."""
+    _after_commit(functools.partial(_entered_by_someone_else, registration_id))
+
+
+def _entered_by_someone_else(registration_id: int) -> None:
+    origin = (
+        RegistrationOrigin.objects.select_related("registration__event", "added_by")
+        .filter(registration_id=registration_id)
+        .first()
+    )
+    if origin is None or not origin.registration.is_active:
+        return
+    registration = origin.registration
+    notify(
+        kind=SecurityNotice.ADDED_TO_EVENT,
+        user_ids=[registration.player_id],
+        context={
+            "event_name": registration.event.name,
+            "added_by": origin.added_by.public_name if origin.added_by else "",
         },
         link=("tournaments:event_detail", {"pk": registration.event_id}),
     )

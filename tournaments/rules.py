@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import rules
 
-from accounts.rules import is_site_admin
+from accounts.rules import has_no_site_role, has_site_role, is_self, is_site_admin
 from tournaments.models.choices import StaffRole
 
 if TYPE_CHECKING:
@@ -67,6 +67,31 @@ def is_judge_somewhere(user: User | AnonymousUser) -> bool:
     return user.is_authenticated and user.event_roles.exists()
 
 
+def is_plain_player(person: User) -> bool:
+    """An account with no site role and no staff role at any event: the only kind whose
+    login lockout a judge may lift."""
+    return not has_site_role(person) and not person.event_roles.exists()
+
+
+@rules.predicate
+def holder_is_plain_player(user: User | AnonymousUser, registration: Registration | None) -> bool:
+    return registration is not None and is_plain_player(registration.player)
+
+
+@rules.predicate
+def holder_registered_themself(
+    user: User | AnonymousUser, registration: Registration | None
+) -> bool:
+    from tournaments.models import RegistrationOrigin
+
+    return (
+        registration is not None
+        and RegistrationOrigin.objects.filter(
+            registration_id=registration.pk, self_registered=True
+        ).exists()
+    )
+
+
 @rules.predicate
 def is_match_player(user: User | AnonymousUser, match: Match | None) -> bool:
     if match is None or not user.is_authenticated:
@@ -86,6 +111,12 @@ def is_registration_owner(user: User | AnonymousUser, registration: Registration
 
 staff = is_event_judge | is_site_admin
 
+# Whom a judge may enter in an event (the object is the account): nobody enters an account
+# with a site role but its holder, so no organiser makes the site admin "their player".
+# A predicate and not a permission, because a superuser holds every permission and this
+# binds site admins too (``may_enter_player.test(actor, player)``).
+may_enter_player = is_self | has_no_site_role
+
 rules.add_perm("tournaments.create_event", is_in_organisers_group | is_site_admin)
 rules.add_perm("tournaments.change_event", is_event_organiser | is_site_admin)
 rules.add_perm("tournaments.manage_staff", is_event_organiser | is_site_admin)
@@ -96,6 +127,12 @@ rules.add_perm("tournaments.view_audit", staff)
 rules.add_perm("tournaments.head_judge", is_event_organiser | is_site_admin)
 rules.add_perm("tournaments.access_judge_desk", is_judge_somewhere | is_site_admin)
 rules.add_perm("tournaments.register", rules.is_authenticated)
+# Lifting a player's login lockout: a site admin, or a judge of the event for a plain
+# player who registered themself (once a day per account: accounts.services.login_unlock).
+rules.add_perm(
+    "tournaments.unlock_login",
+    is_site_admin | (is_event_judge & holder_is_plain_player & holder_registered_themself),
+)
 rules.add_perm("tournaments.drop_registration", is_registration_owner | staff)
 rules.add_perm("tournaments.report_result", is_match_player | staff)
 # A player calls a judge to their own table, and may cancel their own call.

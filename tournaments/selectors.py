@@ -15,6 +15,7 @@ from tournaments.models import (
     Match,
     Penalty,
     Registration,
+    RegistrationOrigin,
     ResultReport,
     Round,
 )
@@ -138,6 +139,21 @@ def events_judged_by(user: User) -> QuerySet[Event]:
 
 def events_played_by(user: User) -> QuerySet[Event]:
     return Event.objects.filter(registrations__player=user).order_by("-date", "-pk")
+
+
+def entries_by_others(user: User) -> QuerySet[RegistrationOrigin]:
+    """The person's active registrations that someone else made (a judge entered them), for
+    the notice on their events page; the newest first."""
+    return (
+        RegistrationOrigin.objects.filter(
+            registration__player=user,
+            registration__status__in=ACTIVE,
+            self_registered=False,
+            added_by__isnull=False,
+        )
+        .select_related("registration__event", "added_by")
+        .order_by("-created_at")
+    )
 
 
 def registration_names(event: Event) -> dict[int, str]:

@@ -11,6 +11,7 @@ from rest_framework.test import APIClient
 from tests.factories import UserFactory
 from tests.tournaments.helpers import add_judge, add_players, make_event, make_organiser
 from tournaments.models import AuditEntry
+from tournaments.services.registration import registration_register
 
 pytestmark = pytest.mark.django_db
 
@@ -112,10 +113,8 @@ def test_a_judge_unlocks_a_player_of_their_event_audited(password):
     organiser = make_organiser()
     event = make_event(organiser)
     judge = add_judge(event)
-    registration = add_players(event, 2)[0]
+    registration = registration_register(actor=UserFactory(username="selfreg"), event_id=event.pk)
     username = registration.player.username
-    registration.player.set_password(password)
-    registration.player.save()
     fail(5, username)
 
     judge_client = Client()

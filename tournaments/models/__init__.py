@@ -18,7 +18,7 @@ from tournaments.models.event import Event, EventStaff, ResultsVersion
 from tournaments.models.judge_call import JudgeCall
 from tournaments.models.match import Game, Match, ResultReport, Seat
 from tournaments.models.penalty import Penalty
-from tournaments.models.registration import Registration
+from tournaments.models.registration import Registration, RegistrationOrigin
 from tournaments.models.round import Round
 from tournaments.models.screen import EventScreen, ScreenMode
 
@@ -43,6 +43,7 @@ __all__ = [
     "Pick",
     "Pod",
     "Registration",
+    "RegistrationOrigin",
     "ResultReport",
     "ResultsVersion",
     "Round",

@@ -57,3 +57,29 @@ class Registration(models.Model):
     @property
     def is_active(self) -> bool:
         return self.status in {RegistrationStatus.REGISTERED, RegistrationStatus.CHECKED_IN}
+
+
+class RegistrationOrigin(models.Model):
+    """How a registration was made on this install: by the player themself, or entered by
+    someone else (who). A judge may lift the login lockout only of a player who registered
+    themself (``tournaments.rules``), and a player entered by someone else is told so.
+
+    Kept beside the registration rather than in it: it is not part of the event's record,
+    and an event archive does not carry it, so a registration made by an import (or with no
+    row at all) counts as entered by someone else, never as the player's own."""
+
+    registration = models.OneToOneField(
+        Registration, on_delete=models.CASCADE, primary_key=True, related_name="origin"
+    )
+    self_registered = models.BooleanField(default=False)
+    added_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("registration origin")
+        verbose_name_plural = _("registration origins")
+
+    def __str__(self) -> str:
+        return f"{self.registration_id}: {'self' if self.self_registered else self.added_by_id}"

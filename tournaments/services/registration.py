@@ -9,13 +9,14 @@ from django.utils import timezone
 from django.utils.crypto import get_random_string
 from django.utils.translation import gettext as _
 
-from accounts.login_lockout import locked_usernames, unlock_login
 from accounts.models import User
-from config.errors import ConflictError, DomainError
+from accounts.services import login_unlock, password_reset_hint
+from config.errors import ConflictError, DomainError, ForbiddenError
 from tournaments.live import announce_change
-from tournaments.models import Registration, Round
+from tournaments.models import Registration, RegistrationOrigin, Round
 from tournaments.models.choices import EventStatus, RegistrationStatus, RoundStatus
-from tournaments.notifications import notify_registration_confirmed
+from tournaments.notifications import notify_entered_by_someone_else, notify_registration_confirmed
+from tournaments.rules import holder_is_plain_player, may_enter_player
 from tournaments.services.audit import audit_record
 from tournaments.services.locking import (
     event_of_registration,
@@ -42,14 +43,18 @@ def _ensure_room(event: Event) -> None:
         raise ConflictError(_("The event is full (%(cap)s players).") % {"cap": event.player_cap})
 
 
-def _create(event: Event, player: User, **fields) -> Registration:
+def _create(event: Event, player: User, *, actor: User, **fields) -> Registration:
     try:
         with transaction.atomic():
-            return Registration.objects.create(event=event, player=player, **fields)
+            registration = Registration.objects.create(event=event, player=player, **fields)
     except IntegrityError as exc:
         raise ConflictError(
             _("%(name)s is already registered for this event.") % {"name": player.public_name}
         ) from exc
+    RegistrationOrigin.objects.create(
+        registration=registration, self_registered=actor.pk == player.pk, added_by=actor
+    )
+    return registration
 
 
 @transaction.atomic
@@ -66,7 +71,7 @@ def registration_register(*, actor: User, event_id: int) -> Registration:
         raise ConflictError(_("You left this event; ask a judge to re-enter you."))
     _ensure_room(event)
     announce_change(event.pk)
-    registration = _create(event, actor)
+    registration = _create(event, actor, actor=actor)
     notify_registration_confirmed(registration_id=registration.pk)
     return registration
 
@@ -87,9 +92,20 @@ def registration_add(
     *, actor: User, event_id: int, player: User | None = None, display_name: str = ""
 ) -> Registration:
     """A judge adds a player: an existing account or a walk-in by name. Once the event runs
-    this is a late entry, who joins from the next round with no points for the missed ones."""
+    this is a late entry, who joins from the next round with no points for the missed ones.
+    An account with a site role is entered by nobody but its holder; anyone else entered is
+    told so (a mail and a notice on their events page)."""
     event = lock_event(event_id)
     ensure_allowed(actor, "tournaments.run_event", event)
+    if player is not None and not may_enter_player.test(actor, player):
+        raise ForbiddenError(
+            _(
+                "%(name)s has a site role (staff, admin or organiser): only they can register "
+                "themselves for an event."
+            )
+            % {"name": player.public_name},
+            field="player",
+        )
     if event.status in (EventStatus.TOP_CUT, EventStatus.FINISHED):
         raise ConflictError(_("The Swiss rounds are over; nobody can enter now."))
     _ensure_room(event)
@@ -105,6 +121,7 @@ def registration_add(
     registration = _create(
         event,
         player,
+        actor=actor,
         late_entry=running,
         first_round=next_round if running else 1,
         status=RegistrationStatus.CHECKED_IN if running else RegistrationStatus.REGISTERED,
@@ -117,7 +134,10 @@ def registration_add(
         target=player.public_name,
         after={"late_entry": running, "first_round": registration.first_round},
     )
-    notify_registration_confirmed(registration_id=registration.pk)
+    if player.pk == actor.pk:
+        notify_registration_confirmed(registration_id=registration.pk)
+    else:
+        notify_entered_by_someone_else(registration_id=registration.pk)
     return registration
 
 
@@ -242,18 +262,32 @@ def registration_set_fixed_table(
 
 @transaction.atomic
 def registration_unlock_login(*, actor: User, registration_id: int) -> Registration:
-    """A judge lifts a login lockout (too many failed logins) for a player of their event,
-    who can then log in at once; audited."""
+    """Lift a player's login lockout (too many failed logins) from their event, so they can
+    log in at once; audited, and the player is mailed.
+
+    A site admin may for anyone. A judge of the event only for a plain player (no site
+    role, staff at no event) who registered themself, and once per account and day
+    (``accounts.services.login_unlock``): a judge must not be able to give unlimited
+    guesses at someone else's password. Anyone refused is told of the reset by e-mail."""
     registration = lock_registration(registration_id)
-    ensure_allowed(actor, "tournaments.run_event", registration.event)
-    username = registration.player.get_username()
-    if not locked_usernames([username]):
-        raise ConflictError(
-            _("%(name)s can log in: the account is not locked.") % {"name": registration.name}
-        )
-    unlock_login(username)
+    event = registration.event
+    ensure_allowed(actor, "tournaments.run_event", event)
+    if not actor.has_perm("tournaments.unlock_login", registration):
+        name = {"name": registration.name}
+        if not holder_is_plain_player(actor, registration):
+            reason = _(
+                "Only a site admin can lift the login lockout of %(name)s: the account has a "
+                "site role or is staff at an event."
+            )
+        else:
+            reason = _(
+                "%(name)s did not register themselves for this event, so only a site admin "
+                "can lift their login lockout."
+            )
+        raise ForbiddenError(reason % name + " " + password_reset_hint())
+    login_unlock(actor=actor, account=registration.player, event_name=event.name)
     audit_record(
-        event=registration.event,
+        event=event,
         actor=actor,
         action="registration.login_unlocked",
         target=registration.name,

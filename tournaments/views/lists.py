@@ -43,6 +43,7 @@ def my_events(request: HttpRequest) -> HttpResponse:
         "tournaments/my_events.html",
         {
             "events": selectors.events_played_by(request.user)[:100],
+            "entries_by_others": selectors.entries_by_others(request.user)[:20],
         },
     )
 
