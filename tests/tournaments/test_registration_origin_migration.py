@@ -13,7 +13,7 @@ from django.db.migrations.executor import MigrationExecutor
 pytestmark = pytest.mark.django_db(transaction=True)
 
 BEFORE = [("tournaments", "0015_event_archive")]
-AFTER = [("tournaments", "0016_registration_origin_lockout")]
+AFTER = [("tournaments", "0016_registration_origin")]
 
 
 def test_existing_registrations_are_marked_by_how_they_were_made():
