@@ -72,6 +72,9 @@ NOT_JUDGE_ACTIONS_ON_A_MATCH: dict[str, str] = {
     "tournaments.services.judge_calls.judge_call_release": (
         "giving a call back is what a judge who plays should do"
     ),
+    "tournaments.services.registration.registration_add": (
+        "a new player (a late entry joins from the next round): nobody faces them yet"
+    ),
     "tournaments.services.registration.registration_check_in": (
         "only before the first round: nobody has a match yet"
     ),
@@ -84,6 +87,9 @@ NOT_JUDGE_ACTIONS_ON_A_MATCH: dict[str, str] = {
     ),
     "tournaments.services.drafts.judge.seat_to_bot_on_drop": (
         "part of a drop, which ``registration.drop`` checks"
+    ),
+    "rulings.services.decklists.deck_list_submit": (
+        "a player submits their own list, before the first round"
     ),
 }
 
