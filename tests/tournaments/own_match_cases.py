@@ -158,7 +158,7 @@ CASES = [
         ),
         page=lambda c, t: c.post(
             reverse("tournaments:result", args=[t.match.pk]),
-            {"games_won_a": 2, "games_won_b": 0, "reason": "Slips"},
+            {"result-wins_a": "2", "result-wins_b": "0", "result-reason": "Slips"},
         ),
     ),
     Case(
@@ -252,9 +252,9 @@ CASES = [
             f"/api/judge-calls/{t.call.pk}/resolve/",
             {
                 "outcome": "penalty",
-                "penalty_registration_id": t.opponent.pk,
-                "penalty_kind": "game_loss",
-                "penalty_reason": "Drew extra cards",
+                "registration_id": t.opponent.pk,
+                "kind": "game_loss",
+                "reason": "Drew extra cards",
             },
             format="json",
         ),
