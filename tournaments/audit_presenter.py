@@ -288,16 +288,18 @@ def _screen_sentence(values: dict[str, Any], before: Any, after: dict[str, Any])
     }
 
 
-def _own_match_sentence(values: dict[str, Any], after: dict[str, Any]) -> str:
-    """A judge who plays, refused a judge action on their own match (an entry written
-    before the refusal covered every action names none: it was a result)."""
+def _own_match_sentence(values: dict[str, Any], after: dict[str, Any], at_table: bool) -> str:
+    """A judge who plays, refused a judge action on their own match or on themself (an
+    entry written before the rule covered every action names none: it was a result)."""
     from tournaments.services.own_match import JUDGE_ACTIONS_ON_A_MATCH
 
-    what = JUDGE_ACTIONS_ON_A_MATCH.get(after.get("action") or "result.set", "—")
-    return _("%(actor)s plays in %(round)s and was refused: another judge must %(what)s.") % {
-        **values,
-        "what": what,
-    }
+    action = after.get("action") or "result.set"
+    values = {**values, "what": JUDGE_ACTIONS_ON_A_MATCH.get(action, "—")}
+    if at_table:
+        return (
+            _("%(actor)s plays in %(round)s and was refused: another judge must %(what)s.") % values
+        )
+    return _("%(actor)s is %(person)s and was refused: another judge must %(what)s.") % values
 
 
 def _sentence(entry: AuditEntry, ctx: _Context) -> tuple[str, int | None, tuple[str, ...]]:

@@ -99,3 +99,24 @@ def test_the_reason_is_in_spanish_too(table):
     )
     assert response.status_code == 403
     assert "otro juez" in response.json()["detail"][0]
+
+
+def test_the_audit_log_says_who_was_refused_what(table):
+    from django.utils import translation
+
+    from tournaments.audit_presenter import audit_lines
+    from tournaments.models import AuditEntry
+
+    api_as(table.judge).post(
+        f"/api/matches/{table.match.pk}/extend/", {"seconds": 60}, format="json"
+    )
+    entries = AuditEntry.objects.filter(action__endswith="refused_own_match")
+    [line] = audit_lines(entries, event=table.event)
+    assert line.sentence == (
+        "P Player 000 plays in round 1, table 1 and was refused: "
+        "another judge must extend this table's time."
+    )
+    assert line.kind == "clock" and line.round_number == 1
+    with translation.override("es"):
+        [line] = audit_lines(entries, event=table.event)
+    assert "otro juez debe dar tiempo extra a esta mesa" in line.sentence

@@ -21,6 +21,7 @@ from tests.tournaments.own_match_cases import CASES, build_table, case_id, refus
 from tournaments.models import EventStaff, Penalty, Registration
 from tournaments.models.choices import RegistrationStatus, StaffRole
 from tournaments.services.clock import match_extend_time
+from tournaments.services.judge_calls import judge_call_resolve
 from tournaments.services.own_match import (
     JUDGE_ACTIONS_ON_A_MATCH,
     NOT_JUDGE_ACTIONS_ON_A_MATCH,
@@ -170,3 +171,25 @@ def test_a_head_judge_who_plays_is_refused_too(table):
     EventStaff.objects.filter(user=table.judge).update(role=StaffRole.ORGANISER)
     with pytest.raises(ForbiddenError):
         match_extend_time(actor=table.judge, match_id=table.match.pk, seconds=60)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_refusal_stays_in_the_audit_log_though_the_action_rolls_back():
+    """Outside any test transaction: the refused action's own transaction rolls back (a call
+    answered with a penalty runs the penalty service inside it), and the one refusal is
+    written after that, once."""
+    table = build_table(make_organiser())
+    before = state()
+    with pytest.raises(ForbiddenError):
+        judge_call_resolve(
+            actor=table.judge,
+            call_id=table.call.pk,
+            outcome="penalty",
+            penalty_registration_id=table.opponent.pk,
+            penalty_kind="match_loss",
+            penalty_reason="Drew extra cards",
+        )
+    assert state() == before
+    assert refusals() == [
+        ("judge_call.refused_own_match", "round 1 table 1", {"action": "judge_call.resolve"})
+    ]
