@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
-from config.errors import ConflictError, DomainError, NotFoundError
+from config.errors import ConflictError, DomainError, ForbiddenError, NotFoundError
 from rulings import selectors
 from rulings.errors import IssuesError
 from rulings.forms import CardPoolForm, DateForm, DeckCheckForm, DeckListForm, RandomPickForm
@@ -390,7 +390,7 @@ def card_pool(request: HttpRequest, event_id: int, player_id: int) -> HttpRespon
         except DomainError as exc:
             form.add_error("text", exc.message)
             problems = _issue_lines(exc)
-            status = 400
+            status = 403 if isinstance(exc, ForbiddenError) else 400
         else:
             messages.success(request, _("The card pool was saved."))
             return redirect("rulings:event_decks", event_id=event.pk)
@@ -435,6 +435,7 @@ def deck_checks(request: HttpRequest, event_id: int) -> HttpResponse:
     status = 200
     if request.method == "POST":
         form = _deck_check_form(event, request.POST)
+        status = 400
         if form.is_valid():
             data = form.cleaned_data
             try:
@@ -449,6 +450,9 @@ def deck_checks(request: HttpRequest, event_id: int) -> HttpResponse:
                     checked_at=data["checked_at"],
                     drawn_at_random=data["drawn_at_random"],
                 )
+            except ForbiddenError as exc:  # e.g. a judge who plays against this player
+                form.add_error(None, exc.message)
+                status = 403
             except DomainError as exc:
                 field = exc.field if exc.field in form.fields else None
                 form.add_error(field, exc.message)
@@ -459,7 +463,6 @@ def deck_checks(request: HttpRequest, event_id: int) -> HttpResponse:
                     % {"name": check.registration.player.public_name},
                 )
                 return redirect("rulings:deck_checks", event_id=event.pk)
-        status = 400
     else:
         initial: dict = {}
         player = request.GET.get("player", "")

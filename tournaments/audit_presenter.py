@@ -181,9 +181,6 @@ SIMPLE_SENTENCES = {
     "draft.resume": gettext_lazy("%(actor)s resumed draft pod %(pod)s."),
     "draft.begin_picking": gettext_lazy("%(actor)s started the picks in draft pod %(pod)s."),
     "draft.replace_pack": gettext_lazy("%(actor)s replaced a pack in draft pod %(pod)s."),
-    "result.refused_own_match": gettext_lazy(
-        "%(actor)s tried to enter the result of their own match (%(round)s): refused."
-    ),
 }
 
 
@@ -291,6 +288,20 @@ def _screen_sentence(values: dict[str, Any], before: Any, after: dict[str, Any])
     }
 
 
+def _own_match_sentence(values: dict[str, Any], after: dict[str, Any], at_table: bool) -> str:
+    """A judge who plays, refused a judge action on their own match or on themself (an
+    entry written before the rule covered every action names none: it was a result)."""
+    from tournaments.services.own_match import JUDGE_ACTIONS_ON_A_MATCH
+
+    action = after.get("action") or "result.set"
+    values = {**values, "what": JUDGE_ACTIONS_ON_A_MATCH.get(action, "—")}
+    if at_table:
+        return (
+            _("%(actor)s plays in %(round)s and was refused: another judge must %(what)s.") % values
+        )
+    return _("%(actor)s is %(person)s and was refused: another judge must %(what)s.") % values
+
+
 def _sentence(entry: AuditEntry, ctx: _Context) -> tuple[str, int | None, tuple[str, ...]]:
     actor = entry.actor.public_name if entry.actor_id and entry.actor else _("The site")
     action = entry.action
@@ -311,6 +322,9 @@ def _sentence(entry: AuditEntry, ctx: _Context) -> tuple[str, int | None, tuple[
     }
     people: tuple[str, ...] = (actor,)
 
+    if action.endswith(".refused_own_match"):
+        sentence = _own_match_sentence(values, after_dict, table is not None)
+        return sentence, round_number, people
     if action == "draft.extend":
         text = _("%(actor)s gave draft pod %(pod)s %(seconds)s more seconds.") % {
             **values,

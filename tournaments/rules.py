@@ -137,6 +137,8 @@ rules.add_perm("tournaments.drop_registration", is_registration_owner | staff)
 rules.add_perm("tournaments.report_result", is_match_player | staff)
 # A player calls a judge to their own table, and may cancel their own call.
 rules.add_perm("tournaments.call_judge", is_registration_owner)
-# A judge who plays in a match does not decide its result: another judge must.
+# A judge who plays in a match does not decide its result: another judge must. The result
+# page asks this to explain itself; the services apply the whole own-match rule (every judge
+# action on a match or its players) in tournaments/services/own_match.py.
 rules.add_perm("tournaments.override_result", staff & ~is_match_player)
 rules.add_perm("tournaments.view_deck_lists", staff)

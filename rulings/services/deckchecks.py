@@ -18,6 +18,7 @@ from tournaments.models.choices import RoundStatus
 from tournaments.notifications import notify_deck_problem
 from tournaments.services.audit import audit_record
 from tournaments.services.locking import lock_event
+from tournaments.services.own_match import judge_action, refuse_if_party
 from tournaments.services.permissions import ensure_allowed
 
 if TYPE_CHECKING:
@@ -38,6 +39,7 @@ def current_round(event: Event) -> Round | None:
     )
 
 
+@judge_action("deck_check.record")
 @transaction.atomic
 def deck_check_record(
     *,
@@ -65,6 +67,7 @@ def deck_check_record(
     )
     if registration is None:
         raise DomainError(_("That player is not registered for this event."), field="registration")
+    refuse_if_party(actor, event=event, registration=registration)
     if outcome not in DeckCheckOutcome.values:
         raise DomainError(_("Choose the outcome of the check."), field="outcome")
     note = note.strip()

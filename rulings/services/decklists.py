@@ -32,6 +32,7 @@ from rulings.selectors import (
 from tournaments.models import AuditEntry, Event, Registration
 from tournaments.models.choices import RegistrationStatus
 from tournaments.services.locking import lock_event
+from tournaments.services.own_match import judge_action, refuse_if_party
 
 if TYPE_CHECKING:
     from accounts.models import User
@@ -132,12 +133,16 @@ def deck_list_submit(
     return deck_list, parsed
 
 
+@judge_action("card_pool.set")
 @transaction.atomic
 def card_pool_set(
     *, event: Event, player: User, text: str, actor: User, source: str = "judge"
 ) -> CardPool:
     """Record the cards a player may build from (sealed product or drafted cards)."""
     event = _lock_event(event)
+    registration = event.registrations.select_related("player").filter(player=player).first()
+    if registration is not None:
+        refuse_if_party(actor, event=event, registration=registration)
     parsed = _parse_or_refuse(text.replace("\r\n", "\n").strip())
     pool, _created = CardPool.objects.select_for_update().get_or_create(
         event=event, player=player, defaults={"source": source}

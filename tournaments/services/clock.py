@@ -23,6 +23,7 @@ from tournaments.models import Round
 from tournaments.models.choices import MatchStatus, RoundStatus
 from tournaments.services.audit import audit_record
 from tournaments.services.locking import lock_match, lock_round
+from tournaments.services.own_match import judge_action, refuse_if_party
 from tournaments.services.permissions import ensure_allowed
 
 if TYPE_CHECKING:
@@ -182,11 +183,13 @@ def round_adjust_clock(*, actor: User, round_id: int, seconds: int) -> Round:
     return round_
 
 
+@judge_action("clock.extend_table")
 @transaction.atomic
 def match_extend_time(*, actor: User, match_id: int, seconds: int, reason: str = "") -> Match:
     """A time extension for one table (e.g. after a long judge call)."""
     match = lock_match(match_id)
     ensure_allowed(actor, "tournaments.run_event", match.round.event)
+    refuse_if_party(actor, event=match.round.event, match=match)
     if match.round.status != RoundStatus.PUBLISHED:
         raise ConflictError(_("The round is not in progress."))
     if match.is_bye or match.status == MatchStatus.CONFIRMED:

@@ -33,6 +33,7 @@ from tournaments.services.audit import audit_record
 from tournaments.services.clock import match_extend_time
 from tournaments.services.events import refuse_if_finished
 from tournaments.services.locking import lock_event, lock_judge_call, lock_match
+from tournaments.services.own_match import judge_action, refuse_if_party
 from tournaments.services.penalties import penalty_issue
 from tournaments.services.permissions import ensure_allowed
 
@@ -169,12 +170,14 @@ def judge_call_cancel(*, actor: User, call_id: int) -> JudgeCall:
 
 
 # --- the judges' steps ---------------------------------------------------------------------
+@judge_action("judge_call.claim")
 @transaction.atomic
 def judge_call_claim(*, actor: User, call_id: int) -> JudgeCall:
     """A judge takes the call: exactly one judge holds it. A judge who already holds it
     gets it back unchanged; anybody else is refused with the holder's name."""
     call = lock_judge_call(call_id)
     ensure_allowed(actor, "tournaments.run_event", call.event)
+    refuse_if_party(actor, event=call.event, match=call.match)
     if call.state == JudgeCallState.CLAIMED and call.claimed_by_id == actor.pk:
         return call
     _refuse_if_closed(call)
@@ -214,12 +217,14 @@ def judge_call_release(*, actor: User, call_id: int) -> JudgeCall:
     return call
 
 
+@judge_action("judge_call.escalate")
 @transaction.atomic
 def judge_call_escalate(*, actor: User, call_id: int, note: str = "") -> JudgeCall:
     """Hand the call to the head judge: it leaves the judge who held it and waits for the
     head judge to claim or resolve it."""
     call = lock_judge_call(call_id)
     ensure_allowed(actor, "tournaments.run_event", call.event)
+    refuse_if_party(actor, event=call.event, match=call.match)
     if call.state == JudgeCallState.ESCALATED:
         return call
     _refuse_if_closed(call)
@@ -248,6 +253,7 @@ def _extension_minutes(value: object) -> int:
     return minutes
 
 
+@judge_action("judge_call.resolve")
 @transaction.atomic
 def judge_call_resolve(
     *,
@@ -280,6 +286,7 @@ def judge_call_resolve(
     lock_match(match_id)
     call = lock_judge_call(call_id)
     ensure_allowed(actor, "tournaments.run_event", call.event)
+    refuse_if_party(actor, event=call.event, match=call.match)
     if call.state == JudgeCallState.RESOLVED and call.outcome == outcome:
         return call  # a double tap
     _refuse_if_closed(call)

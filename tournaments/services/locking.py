@@ -126,7 +126,10 @@ def lock_match(match_id: int, *, with_users: bool = True) -> Match:
 
 def lock_judge_call(call_id: int) -> JudgeCall:
     return _get_locked(
-        JudgeCall.objects.select_related("event", "round", "match", "caller__player"),
+        # The match's players too: a judge who plays in it may not answer it (own_match).
+        JudgeCall.objects.select_related(
+            "event", "round", "match__player_a", "match__player_b", "caller__player"
+        ),
         call_id,
         _("There is no such judge call."),
     )

@@ -21,6 +21,7 @@ from tournaments.services.locking import (
     lock_match,
     lock_registration,
 )
+from tournaments.services.own_match import judge_action, refuse_if_party
 from tournaments.services.permissions import ensure_allowed
 from tournaments.services.registration import registration_drop
 from tournaments.services.results import ReportedResult, match_set_result
@@ -110,6 +111,7 @@ def _checked_kind(infraction: str, kind: str, deviation_reason: str) -> tuple[st
     return kind, deviation_reason.strip()
 
 
+@judge_action("penalty.issue")
 @transaction.atomic
 def penalty_issue(
     *,
@@ -142,6 +144,7 @@ def penalty_issue(
         if current is not None:
             match = lock_match(current.pk)
     registration = lock_registration(registration_id)
+    refuse_if_party(actor, event=event, match=match, registration=registration)
     if match is not None and (
         match.round.event_id != event.pk or match.side_of(registration.pk) is None
     ):

@@ -24,6 +24,7 @@ from tournaments.services.locking import (
     lock_pod,
     lock_registration,
 )
+from tournaments.services.own_match import judge_action, refuse_if_party
 from tournaments.services.permissions import ensure_allowed
 from tournaments.services.standings import bump_results_version
 
@@ -160,6 +161,7 @@ def registration_check_in(
     return registration
 
 
+@judge_action("registration.drop")
 @transaction.atomic
 def registration_drop(
     *, actor: User, registration_id: int, reason: str = "", disqualified: bool = False
@@ -175,6 +177,8 @@ def registration_drop(
     registration = lock_registration(registration_id)
     event = registration.event
     ensure_allowed(actor, "tournaments.drop_registration", registration)
+    if actor.pk != registration.player_id:  # dropping oneself is the player's own action
+        refuse_if_party(actor, event=event, registration=registration)
     by_player = actor.pk == registration.player_id and not actor.has_perm(
         "tournaments.run_event", event
     )

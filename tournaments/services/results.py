@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from accounts.models import User
-from config.errors import ConflictError, DomainError, ForbiddenError, NotFoundError
+from config.errors import ConflictError, DomainError
 from config.joined_rows import JoinedRows, quoted
 from config.prepared import current_db
 from config.row_writes import RowInsert, RowUpdate
@@ -41,6 +41,7 @@ from tournaments.notifications import notify_result_disputed
 from tournaments.services.audit import audit_record
 from tournaments.services.events import refuse_if_finished
 from tournaments.services.locking import lock_match
+from tournaments.services.own_match import judge_action, refuse_if_party
 from tournaments.services.permissions import ensure_allowed
 from tournaments.services.records import check_game_records
 from tournaments.services.standings import bump_statement
@@ -577,26 +578,15 @@ def match_confirm_report(
     return Confirmation(match=confirmed, changed=True)
 
 
+@judge_action("result.set")
 def refuse_own_match(actor: User, match: Match) -> None:
-    """A judge who plays in the match may not decide its result: refused with the reason,
-    and the attempt is in the audit log (written at once, so the refusal cannot undo it)."""
-    players = {match.player_a.player_id, match.player_b.player_id if match.player_b else None}
-    if not actor.is_authenticated or actor.pk not in players:
-        return
-    if not actor.has_perm("tournaments.run_event", match.round.event):
-        return  # a player: the plain permission refusal says enough
-    audit_record(
-        event=match.round.event,
-        actor=actor,
-        action="result.refused_own_match",
-        target=f"round {match.round.number} table {match.table}",
-    )
-    raise ForbiddenError(
-        _("You play in this match: another judge must enter or confirm its result."),
-        code="own_match",
-    )
+    """The result page's refusal of a judge who plays in the match, audited like the
+    service's (``tournaments.services.own_match``)."""
+    refuse_if_party(actor, event=match.round.event, match=match)
 
 
+@judge_action("result.set")
+@transaction.atomic
 def match_set_result(
     *,
     actor: User,
@@ -607,41 +597,10 @@ def match_set_result(
     override: str = "",
 ) -> Match:
     """A judge enters or overrides a result, at any time; audited with before and after.
-    Never the judge's own match (``refuse_own_match``)."""
-    refuse_own_match(actor, _match_with_players(match_id))
-    return _set_result(
-        actor=actor,
-        match_id=match_id,
-        result=result,
-        reason=reason,
-        source=source,
-        override=override,
-    )
-
-
-def _match_with_players(match_id: int) -> Match:
-    match = (
-        Match.objects.select_related("round__event", "player_a", "player_b")
-        .filter(pk=match_id)
-        .first()
-    )
-    if match is None:
-        raise NotFoundError(_("There is no such match."))
-    return match
-
-
-@transaction.atomic
-def _set_result(
-    *,
-    actor: User,
-    match_id: int,
-    result: ReportedResult,
-    reason: str,
-    source: str,
-    override: str,
-) -> Match:
+    Never the judge's own match (``tournaments.services.own_match``)."""
     match = lock_match(match_id)
-    ensure_allowed(actor, "tournaments.override_result", match)
+    ensure_allowed(actor, "tournaments.run_event", match.round.event)
+    refuse_if_party(actor, event=match.round.event, match=match)
     refuse_if_finished(match.round.event)
     if match.is_bye:
         raise ConflictError(_("A bye has no result to change."))

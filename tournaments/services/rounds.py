@@ -32,6 +32,7 @@ from tournaments.notifications import notify_pairings_published
 from tournaments.services.audit import audit_record
 from tournaments.services.drafts.pairing import pod_pairings
 from tournaments.services.locking import event_of_round, lock_event, lock_round
+from tournaments.services.own_match import judge_action, refuse_if_party
 from tournaments.services.permissions import ensure_allowed
 from tournaments.services.standings import bump_results_version, compute_event_standings
 
@@ -311,6 +312,7 @@ def _current_pairings(round_: Round) -> list[pairing.Pairing]:
     ]
 
 
+@judge_action("round.swap")
 @transaction.atomic
 def round_swap(
     *,
@@ -341,6 +343,8 @@ def round_swap(
     if len(seats) != 2:
         raise DomainError(_("Both players must be paired in this round."), field="registration_b")
     first, second = seats[registration_a].match, seats[registration_b].match
+    for match in (first, second):
+        refuse_if_party(actor, event=event, match=match)
     tables = sorted({first.table, second.table})
     before = _tables_snapshot(round_, tables)
     if first.pk == second.pk:
