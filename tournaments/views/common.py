@@ -29,6 +29,7 @@ class Outcome(Generic[T]):
     ok: bool
     value: T | None = None
     status: int = 200
+    error: DomainError | None = None  # the refusal, for a page that answers some differently
 
 
 def status_for(exc: DomainError) -> int:
@@ -63,7 +64,7 @@ def attempt(
         return Outcome(True, call())
     except DomainError as exc:
         _report(request, form, [(exc.field, exc.message)], fields_only)
-        return Outcome(False, status=status_for(exc))
+        return Outcome(False, status=status_for(exc), error=exc)
     except ValidationError as exc:  # a model's own validation inside a service
         _report(request, form, _validation_messages(exc), fields_only)
         return Outcome(False, status=400)
