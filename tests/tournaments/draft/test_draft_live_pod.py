@@ -39,4 +39,3 @@ def test_a_pod_of_another_event_is_not_found(two_drafts):
     # Another event's pod under my event's address, and under its own.
     assert client.get(live(mine, their_pod), {"v": "0"}).status_code == 404
     assert client.get(live(theirs, their_pod), {"v": "0"}).status_code == 404
-
