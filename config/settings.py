@@ -169,6 +169,9 @@ else:
 # second. It needs Redis (the pods' news travel on its pub/sub) and a proxy that sends
 # ``/live/`` to that process; off, the pages poll as on the embedded default.
 DRAFT_STREAM = env_bool("DRAFT_STREAM", False) and bool(REDIS_URL)
+# A drafter's open streams at once (pages and tabs); more are refused (429) and those pages
+# poll instead (config/stream_slots.py).
+DRAFT_STREAMS_PER_USER = env_int("DRAFT_STREAMS_PER_USER", 4)
 
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_IGNORE_RESULT = True
