@@ -377,9 +377,12 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"forbidden_one_line": {"()": "config.request_log.ForbiddenOneLine"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
     "loggers": {
         "django.db.backends": {"level": "WARNING"},
+        # A refusal (403) is one line with who and why, never a traceback.
+        "django.request": {"filters": ["forbidden_one_line"]},
         # Failed logins and lockouts are warnings; axes' routine bookkeeping is not.
         "axes": {"level": "WARNING"},
     },

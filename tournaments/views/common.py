@@ -97,7 +97,7 @@ def get_event(pk: int) -> Event:
 
 def require(request: HttpRequest, perm: str, obj: Any = None) -> None:
     if not request.user.has_perm(perm, obj):
-        raise PermissionDenied
+        raise PermissionDenied(f"lacks {perm}")  # for the log line; the page says no more
 
 
 def can_run(request: HttpRequest, event: Event) -> bool:
