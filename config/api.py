@@ -22,6 +22,7 @@ from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from config.errors import ConflictError, DomainError, ForbiddenError, NotFoundError
+from config.request_log import note_refusal
 
 
 def _detail_from_validation_error(exc: ValidationError) -> Any:
@@ -39,6 +40,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if isinstance(exc, NotFoundError):
         return Response(exc.as_payload(), status=status.HTTP_404_NOT_FOUND)
     if isinstance(exc, ForbiddenError):
+        note_refusal(context["request"]._request, exc.message)
         return Response(exc.as_payload(), status=status.HTTP_403_FORBIDDEN)
     if isinstance(exc, DomainError):
         return Response(exc.as_payload(), status=status.HTTP_400_BAD_REQUEST)
@@ -47,6 +49,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, PermissionDenied):
+        note_refusal(context["request"]._request, str(exc))
         exc = exceptions.PermissionDenied()
     return drf_exception_handler(exc, context)
 

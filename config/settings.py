@@ -170,6 +170,9 @@ else:
 # ``/live/`` to that process; off, the pages poll as on the embedded default. On without a
 # Redis cache is refused by a system check (tournaments/checks.py), not quietly turned off.
 DRAFT_STREAM = env_bool("DRAFT_STREAM", False)
+# A drafter's open streams at once (pages and tabs); more are refused (429) and those pages
+# poll instead (config/stream_slots.py).
+DRAFT_STREAMS_PER_USER = env_int("DRAFT_STREAMS_PER_USER", 4)
 
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_IGNORE_RESULT = True
@@ -375,9 +378,12 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"forbidden_one_line": {"()": "config.request_log.ForbiddenOneLine"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
     "loggers": {
         "django.db.backends": {"level": "WARNING"},
+        # A refusal (403) is one line with who and why, never a traceback.
+        "django.request": {"filters": ["forbidden_one_line"]},
         # Failed logins and lockouts are warnings; axes' routine bookkeeping is not.
         "axes": {"level": "WARNING"},
     },

@@ -320,7 +320,9 @@ class MatchDetail(APIView):
 class MatchReport(APIView):
     """A player reports their own match, oriented as the match is (player A, player B).
     Reports from both players that agree confirm it; different ones mark it disputed.
-    Sending the same report again (or the same `idempotency_key`) changes nothing."""
+    Sending the same report again (or the same `idempotency_key`) changes nothing. The key
+    of a report the player has corrected since is refused: 409 `idempotency_key_stale`,
+    with the report that stands under `report`, and nothing changes."""
 
     permission_classes = [permissions.IsAuthenticated]
 

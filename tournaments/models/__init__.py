@@ -16,7 +16,7 @@ from tournaments.models.draft import (
 )
 from tournaments.models.event import Event, EventStaff, ResultsVersion
 from tournaments.models.judge_call import JudgeCall
-from tournaments.models.match import Game, Match, ResultReport, Seat
+from tournaments.models.match import Game, Match, ResultReport, Seat, SupersededReportKey
 from tournaments.models.penalty import Penalty
 from tournaments.models.registration import Registration, RegistrationOrigin
 from tournaments.models.round import Round
@@ -49,5 +49,6 @@ __all__ = [
     "Round",
     "ScreenMode",
     "Seat",
+    "SupersededReportKey",
     "TableDeck",
 ]

@@ -135,6 +135,26 @@ class ResultReport(models.Model):
         return (self.games_won_a, self.games_won_b, self.games_drawn)
 
 
+class SupersededReportKey(models.Model):
+    """The idempotency key of an earlier version of a player's report. A late retry of that
+    version (a lost answer, a flaky network) carries it: it is refused and changes nothing,
+    instead of undoing the correction made since. The key of the report that stands is on
+    the report itself (``ResultReport.idempotency_key``)."""
+
+    report = models.ForeignKey(
+        ResultReport, on_delete=models.CASCADE, related_name="superseded_keys"
+    )
+    key = models.CharField(max_length=64)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["report", "key"], name="superseded_key_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.report_id}: {self.key}"
+
+
 class Game(models.Model):
     """One game of a confirmed match: who chose play or draw, why, the choice and the outcome."""
 

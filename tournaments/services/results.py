@@ -27,7 +27,14 @@ from tournaments import match_scores, playdraw
 from tournaments.core import CoreError
 from tournaments.core_messages import core_error
 from tournaments.live import announce_change
-from tournaments.models import Event, Game, Match, Penalty, ResultReport
+from tournaments.models import (
+    Event,
+    Game,
+    Match,
+    Penalty,
+    ResultReport,
+    SupersededReportKey,
+)
 from tournaments.models.choices import (
     GameKind,
     MatchStatus,
@@ -441,6 +448,41 @@ def _agree(first: ResultReport, second: ResultReport) -> bool:
     return not (first.games and second.games and first.games != second.games)
 
 
+def _supersede_key(report: ResultReport) -> None:
+    """Remember the key of the report about to be replaced (under the match's lock)."""
+    if report.idempotency_key:
+        SupersededReportKey.objects.bulk_create(
+            [SupersededReportKey(report_id=report.pk, key=report.idempotency_key)],
+            ignore_conflicts=True,
+        )
+
+
+def _stale_key(current: ResultReport, *, mine_first: bool) -> ConflictError:
+    """The refusal of a late retry of a report the player has replaced since, with the
+    report that stands (in the reporter's own order in the message, as their page reads)."""
+    a, b, drawn = current.score
+    mine, theirs = (a, b) if mine_first else (b, a)
+    score = f"{mine}-{theirs}-{drawn}" if drawn else f"{mine}-{theirs}"
+    return ConflictError(
+        _(
+            "This is an earlier report you have replaced since: nothing changed. "
+            "Your current report is %(score)s."
+        )
+        % {"score": score},
+        field="idempotency_key",
+        code="idempotency_key_stale",
+        extra={
+            "report": {
+                "games_won_a": a,
+                "games_won_b": b,
+                "games_drawn": drawn,
+                "games": current.games or [],
+                "idempotency_key": current.idempotency_key,
+            }
+        },
+    )
+
+
 @transaction.atomic
 def match_report(
     *, actor: User, match_id: int, result: ReportedResult, idempotency_key: str = ""
@@ -463,7 +505,15 @@ def match_report(
         decisions = None  # refused below, after the state checks that explain more
     if decisions:
         result = ReportedResult(*result.score, games=normalised_games(result, decisions))
-    if existing is not None and idempotency_key and existing.idempotency_key == idempotency_key:
+    key = idempotency_key[:64]
+    if (
+        existing is not None
+        and key
+        and key != existing.idempotency_key
+        and SupersededReportKey.objects.filter(report_id=existing.pk, key=key).exists()
+    ):
+        raise _stale_key(existing, mine_first=side_registration.pk == match.player_a_id)
+    if existing is not None and key and existing.idempotency_key == key:
         if not _same(existing, result):
             # A retry must repeat its request; a changed report needs a new key. Keeping the
             # first silently would tell the player their correction was stored.
@@ -478,6 +528,12 @@ def match_report(
             )
         return match  # the same request again, e.g. a retry after a lost answer
     if existing is not None and _same(existing, result):
+        if key and key != existing.idempotency_key:
+            # The same report from a page loaded again: its key becomes the latest, so a
+            # late retry of the one before is refused like any superseded key.
+            _supersede_key(existing)
+            existing.idempotency_key = key
+            ResultReport.objects.filter(pk=existing.pk).update(idempotency_key=key)
         return match  # the same report again, e.g. a double-clicked submit
     _refuse_unless_open(match)
     if match.status == MatchStatus.CONFIRMED:
@@ -489,13 +545,14 @@ def match_report(
         "games_won_b": result.games_won_b,
         "games_drawn": result.games_drawn,
         "games": result.games,
-        "idempotency_key": idempotency_key[:64],
+        "idempotency_key": key,
         "reported_by": actor,
     }
     writes = _writes()
     if existing is None:
         report = ResultReport(match=match, registration=side_registration, **fields)
     else:
+        _supersede_key(existing)
         report = existing
         for key, value in fields.items():
             setattr(report, key, value)

@@ -29,6 +29,7 @@ class Outcome(Generic[T]):
     ok: bool
     value: T | None = None
     status: int = 200
+    error: DomainError | None = None  # the refusal, for a page that answers some differently
 
 
 def status_for(exc: DomainError) -> int:
@@ -63,7 +64,7 @@ def attempt(
         return Outcome(True, call())
     except DomainError as exc:
         _report(request, form, [(exc.field, exc.message)], fields_only)
-        return Outcome(False, status=status_for(exc))
+        return Outcome(False, status=status_for(exc), error=exc)
     except ValidationError as exc:  # a model's own validation inside a service
         _report(request, form, _validation_messages(exc), fields_only)
         return Outcome(False, status=400)
@@ -96,7 +97,7 @@ def get_event(pk: int) -> Event:
 
 def require(request: HttpRequest, perm: str, obj: Any = None) -> None:
     if not request.user.has_perm(perm, obj):
-        raise PermissionDenied
+        raise PermissionDenied(f"lacks {perm}")  # for the log line; the page says no more
 
 
 def can_run(request: HttpRequest, event: Event) -> bool:

@@ -218,7 +218,7 @@ def draft_live(request: HttpRequest, pk: int, pod: int) -> HttpResponse:
     if not request.user.is_authenticated:
         return HttpResponse(status=403)
     seat = seat_of_player(pk, request.user)  # with its pod, draft and event
-    if seat is None:
+    if seat is None or seat.pod_id != pod:  # the address names the reader's own pod only
         raise Http404
     context = draft_context(
         request,

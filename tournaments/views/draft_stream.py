@@ -23,9 +23,12 @@ from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
 from django.db import connections
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from config import stream_slots
 from config.redis_fanout import RESYNC, Fanout
+from config.stream_slots import Slot
 from tournaments.models import DraftSeat
 from tournaments.services.drafts.poll_state import POD_CHANNEL_PREFIX
 from tournaments.services.drafts.reading import pod_version
@@ -56,21 +59,40 @@ def _event(version: int | str | None) -> str:
     return f"event: pod\ndata: {'' if version is None else version}\n\n"
 
 
-async def pod_events(pod_id: int, keepalive: float = KEEPALIVE_SECONDS) -> AsyncIterator[str]:
-    """The stream's text: the pod's version now, then each new one as it is published."""
-    async with pod_news(settings.REDIS_URL).listen(str(pod_id)) as news:
-        yield f"retry: {RETRY_MILLISECONDS}\n\n"
-        # Read after listening begins, so that a change made in between is not missed.
-        yield _event(await sync_to_async(_read_version)(pod_id))
-        while True:
-            try:
-                version = await asyncio.wait_for(news.get(), keepalive)
-            except TimeoutError:
-                yield ": keep-alive\n\n"
-                continue
-            if version == RESYNC:  # news may have been lost: read the pod itself
-                version = await sync_to_async(_read_version)(pod_id)
-            yield _event(version)
+async def pod_events(
+    pod_id: int, keepalive: float = KEEPALIVE_SECONDS, slot: Slot | None = None
+) -> AsyncIterator[str]:
+    """The stream's text: the pod's version now, then each new one as it is published.
+    ``slot``, the reader's place (``config.stream_slots``), is kept while the stream is
+    open and given back when it ends."""
+    loop = asyncio.get_running_loop()
+    refreshed = loop.time()
+    try:
+        async with pod_news(settings.REDIS_URL).listen(str(pod_id)) as news:
+            yield f"retry: {RETRY_MILLISECONDS}\n\n"
+            # Read after listening begins, so that a change made in between is not missed.
+            sent = await sync_to_async(_read_version)(pod_id)
+            yield _event(sent)
+            while True:
+                try:
+                    version = await asyncio.wait_for(news.get(), keepalive)
+                except TimeoutError:
+                    version = None
+                    yield ": keep-alive\n\n"
+                else:
+                    if version == RESYNC:  # news may have been lost: read the pod itself
+                        version = await sync_to_async(_read_version)(pod_id)
+                    # The subscription's first resync, or news of the change the first read
+                    # already saw, repeat the version sent: the page needs it once.
+                    if str(version) != str(sent):
+                        sent = version
+                        yield _event(version)
+                if slot is not None and loop.time() - refreshed >= keepalive:
+                    refreshed = loop.time()
+                    await slot.refresh()
+    finally:
+        if slot is not None:
+            await slot.release()
 
 
 @require_GET
@@ -84,7 +106,17 @@ async def pod_stream(request: HttpRequest, pod: int) -> HttpResponse:
     seated = DraftSeat.objects.filter(pod_id=pod, registration__player=user)
     if not await seated.aexists():
         raise Http404
-    response = StreamingHttpResponse(pod_events(pod), content_type="text/event-stream")
+    slot = await stream_slots.take(user_id=user.pk, limit=settings.DRAFT_STREAMS_PER_USER)
+    if slot is None:
+        # The page polls instead (static/js/draft.js): nothing is lost but the stream.
+        response = HttpResponse(
+            _("You have too many draft pages open: close one and reload this one."),
+            status=429,
+            content_type="text/plain; charset=utf-8",
+        )
+        response["Retry-After"] = str(stream_slots.SLOT_SECONDS)
+        return response
+    response = StreamingHttpResponse(pod_events(pod, slot=slot), content_type="text/event-stream")
     response["Cache-Control"] = "no-cache"
     response["X-Accel-Buffering"] = "no"  # a proxy must pass each event on at once
     return response

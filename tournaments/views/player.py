@@ -203,6 +203,11 @@ def report(request: HttpRequest, pk: int) -> HttpResponse:
             )
             return redirect("tournaments:my_match", event.pk)
         status = outcome.status
+        if outcome.error is not None and outcome.error.code == "idempotency_key_stale":
+            # The page sent again from before the player's correction: say so above the
+            # report that stands, with a fresh form, not the old score as if it were news.
+            messages.error(request, outcome.error.message)
+            stale = True
     elif stale:
         for errors in form.errors.values():
             for error in errors:
