@@ -1,6 +1,6 @@
 """Tournament data: events, their people, rounds, matches, reports, penalties and the audit log."""
 
-from tournaments.models.archive import EventArchiveBase, InstallIdentity
+from tournaments.models.archive import EventArchiveBase, InstallIdentity, WithheldStaff
 from tournaments.models.audit import AuditEntry
 from tournaments.models.draft import (
     AuctionDeck,
@@ -49,4 +49,5 @@ __all__ = [
     "ScreenMode",
     "Seat",
     "TableDeck",
+    "WithheldStaff",
 ]
