@@ -441,7 +441,9 @@ def _surrogate_free(text: str) -> bool:
 def check_text(data: Any, where: str = "archive") -> None:
     """Refuse a lone surrogate (JSON ``"\\ud800"``) in any key or string: no database
     stores one, so it would fail halfway through the import instead of being refused."""
-    stack: list[tuple[Any, str]] = [(data, where)]
+    if _surrogate_free_tree(data):
+        return
+    stack: list[tuple[Any, str]] = [(data, where)]  # again, naming the place this time
     while stack:
         value, at = stack.pop()
         if isinstance(value, str):
@@ -454,6 +456,22 @@ def check_text(data: Any, where: str = "archive") -> None:
                 stack.append((item, f"{at}.{key}"))
         elif isinstance(value, list):
             stack.extend((item, f"{at}[{n}]") for n, item in enumerate(value))
+
+
+def _surrogate_free_tree(data: Any) -> bool:
+    stack = [data]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, str):
+            if not _surrogate_free(value):
+                return False
+        elif isinstance(value, dict):
+            if not all(_surrogate_free(key) for key in value):
+                return False
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+    return True
 
 
 def _uuid(value: str, where: str) -> None:
@@ -475,6 +493,9 @@ def check_archive(data: Any, *, max_items: int | None = None) -> Archive:
     if version != VERSION or isinstance(version, bool):
         found = _printable(str(version)[:20])
         raise ArchiveError("unsupported_version", found=found, supported=VERSION)
+    if max_items is not None and (items := count_items(data)) > max_items:
+        raise ArchiveError("too_many_records", count=items, limit=max_items)
+    check_text(data)
     _fields(
         data,
         {
@@ -488,9 +509,6 @@ def check_archive(data: Any, *, max_items: int | None = None) -> Archive:
         },
         "archive",
     )
-    if max_items is not None and (items := count_items(data)) > max_items:
-        raise ArchiveError("too_many_records", count=items, limit=max_items)
-    check_text(data)
     _uuid(data["event"], "archive.event")
     base = _fields(data["base"], {**BASE_FIELDS, "digests": JSON}, "base")
     _uuid(base["install"], "base.install")
