@@ -16,6 +16,7 @@ from tests.factories import UserFactory
 from tests.tournaments.archive_helpers import build_central_event
 from tests.tournaments.test_archive import _fresh_archive, _snapshot
 from tournaments.archive.core import ArchiveError, check_archive
+from tournaments.audit_presenter import audit_lines
 from tournaments.models import AuditEntry, Event, EventStaff
 from tournaments.services import archive as archive_service
 from tournaments.services.archive import (
@@ -250,6 +251,10 @@ def test_the_grant_gives_roles_to_exactly_the_accounts_it_names(archive, alice):
     assert alice.has_perm("tournaments.run_event", event)
     assert result.staff_withheld == ("judy (judge)", "orga (organiser)")
     assert _import_audit(event)["staff_granted"] == ["alice (judge)", "newcomer (judge)"]
+    entry = AuditEntry.objects.filter(event=event, action="event.archive_import")
+    sentence = audit_lines(entry, event=event)[0].sentence
+    assert "Staff roles given or changed: alice (judge), newcomer (judge)." in sentence
+    assert "not granted: judy (judge), orga (organiser)." in sentence
 
 
 def test_the_command_reports_the_roles_given_and_not_given(archive, alice, tmp_path):
