@@ -283,6 +283,11 @@ WHITENOISE_USE_FINDERS = DEBUG or not env_bool("STATIC_MANIFEST", not DEBUG)
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 
+# Event archives (docs/archives.md): a bigger file is refused before it is read whole,
+# and one with more records (people, cards and list entries included) before any check.
+ARCHIVE_MAX_BYTES = env_int("ARCHIVE_MAX_BYTES", 32 * 2**20)
+ARCHIVE_MAX_RECORDS = env_int("ARCHIVE_MAX_RECORDS", 60_000)
+
 # --- REST API ---------------------------------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

@@ -417,6 +417,13 @@ def _sentence(entry: AuditEntry, ctx: _Context) -> tuple[str, int | None, tuple[
             "updated": after_dict.get("updated", 0),
             "deleted": after_dict.get("deleted", 0),
         }
+        for field, template in (
+            ("staff_granted", _("Staff roles given or changed: %(names)s.")),
+            ("staff_not_granted", _("Staff roles not granted: %(names)s.")),
+        ):
+            names = after_dict.get(field)
+            if names and isinstance(names, list):
+                text += " " + template % {"names": ", ".join(str(n) for n in names)}
         return text, None, people
     if action == "event.start":
         text = _("%(actor)s started the event.") % values

@@ -23,9 +23,9 @@ import datetime as dt
 import hashlib
 import json
 import uuid
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, BinaryIO
 
 FORMAT = "opm-event-archive"
 VERSION = 1
@@ -379,6 +379,101 @@ def _fields(value: Any, spec: Mapping[str, str], where: str) -> dict[str, Any]:
     return obj
 
 
+def read_bounded(stream: BinaryIO, limit: int, chunk: int = 1 << 20) -> bytes:
+    """The stream's bytes, read in chunks, or ``ArchiveError("too_large")`` as soon as it
+    holds more than ``limit`` bytes: an oversized file is never read whole."""
+    parts: list[bytes] = []
+    size = 0
+    while part := stream.read(min(chunk, limit + 1 - size)):
+        parts.append(part)
+        size += len(part)
+        if size > limit:
+            raise ArchiveError("too_large", limit=limit)
+    return b"".join(parts)
+
+
+def check_size(size: int, limit: int) -> None:
+    """Refuse a file of ``size`` bytes above ``limit`` (before reading it)."""
+    if size > limit:
+        raise ArchiveError("too_large", limit=limit)
+
+
+def count_items(data: Mapping[str, Any]) -> int:
+    """How many rows importing ``data`` may write: records, people, editions, cards,
+    rulings entries and the card entries of deck lists and pools. Only containers are
+    counted (nothing is checked yet), so a damaged file counts what it holds."""
+
+    def size(value: Any) -> int:
+        return len(value) if isinstance(value, (dict, list)) else 0
+
+    catalogue = data.get("catalogue")
+    catalogue = catalogue if isinstance(catalogue, dict) else {}
+    rulings = data.get("rulings")
+    rulings = rulings if isinstance(rulings, dict) else {}
+    records = data.get("records")
+    records = records if isinstance(records, dict) else {}
+    entries = sum(size(r.get("entries")) for r in records.values() if isinstance(r, dict))
+    return (
+        len(records)
+        + entries
+        + size(data.get("people"))
+        + size(catalogue.get("editions"))
+        + size(catalogue.get("cards"))
+        + size(rulings.get("entries"))
+    )
+
+
+def _printable(where: str) -> str:
+    """A place in the file fit to print (a lone surrogate as its escape)."""
+    return where.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def _surrogate_free(text: str) -> bool:
+    if text.isascii():
+        return True
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def check_text(data: Any, where: str = "archive") -> None:
+    """Refuse a lone surrogate (JSON ``"\\ud800"``) in any key or string: no database
+    stores one, so it would fail halfway through the import instead of being refused."""
+    if _surrogate_free_tree(data):
+        return
+    stack: list[tuple[Any, str]] = [(data, where)]  # again, naming the place this time
+    while stack:
+        value, at = stack.pop()
+        if isinstance(value, str):
+            if not _surrogate_free(value):
+                raise ArchiveError("lone_surrogate", where=_printable(at))
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                if not _surrogate_free(key):
+                    raise ArchiveError("lone_surrogate", where=_printable(f"{at}.{key}"))
+                stack.append((item, f"{at}.{key}"))
+        elif isinstance(value, list):
+            stack.extend((item, f"{at}[{n}]") for n, item in enumerate(value))
+
+
+def _surrogate_free_tree(data: Any) -> bool:
+    stack = [data]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, str):
+            if not _surrogate_free(value):
+                return False
+        elif isinstance(value, dict):
+            if not all(_surrogate_free(key) for key in value):
+                return False
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+    return True
+
+
 def _uuid(value: str, where: str) -> None:
     try:
         uuid.UUID(value)
@@ -386,16 +481,21 @@ def _uuid(value: str, where: str) -> None:
         raise ArchiveError("wrong_type", where=where, expected="uuid") from None
 
 
-def check_archive(data: Any) -> Archive:
+def check_archive(data: Any, *, max_items: int | None = None) -> Archive:
     """The archive in ``data`` (parsed JSON) if it is a complete, consistent archive of
-    this format and version; else ``ArchiveError`` naming the first problem found."""
+    this format and version; else ``ArchiveError`` naming the first problem found.
+    ``max_items`` bounds ``count_items`` (the rows an import may write)."""
     if not isinstance(data, dict):
         raise ArchiveError("not_an_archive")
     if data.get("format") != FORMAT:
-        raise ArchiveError("foreign_format", found=str(data.get("format"))[:60])
+        raise ArchiveError("foreign_format", found=_printable(str(data.get("format"))[:60]))
     version = data.get("version")
     if version != VERSION or isinstance(version, bool):
-        raise ArchiveError("unsupported_version", found=str(version)[:20], supported=VERSION)
+        found = _printable(str(version)[:20])
+        raise ArchiveError("unsupported_version", found=found, supported=VERSION)
+    if max_items is not None and (items := count_items(data)) > max_items:
+        raise ArchiveError("too_many_records", count=items, limit=max_items)
+    check_text(data)
     _fields(
         data,
         {
@@ -521,6 +621,28 @@ def _check_references(
 
 def _rulings_key(rulings: Mapping[str, Any]) -> str:
     return rulings_ref(rulings["document"]["slug"], rulings["version"]["number"])
+
+
+# --- staff ---------------------------------------------------------------------------------
+def staff_withheld(
+    records: Mapping[str, Mapping[str, Any]],
+    keys: Collection[str],
+    *,
+    existing: Collection[str],
+    granted: Collection[str],
+) -> tuple[str, ...]:
+    """The staff records among ``keys`` (about to give someone a role on the event here)
+    that are not to be written: those naming an account this install already had, unless
+    the operator granted it by username. An archive alone never raises the rights of an
+    account here; the accounts it creates have no usable password until an admin gives
+    them one, so their roles are kept."""
+    return tuple(
+        key
+        for key in keys
+        if records[key]["type"] == "staff"
+        and records[key]["user"] in existing
+        and records[key]["user"] not in granted
+    )
 
 
 # --- the three-way comparison --------------------------------------------------------------

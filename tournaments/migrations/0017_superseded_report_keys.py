@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0015_event_archive'),
+        ('tournaments', '0016_registration_origin'),
     ]
 
     operations = [

@@ -1,6 +1,6 @@
 """Tournament data: events, their people, rounds, matches, reports, penalties and the audit log."""
 
-from tournaments.models.archive import EventArchiveBase, InstallIdentity
+from tournaments.models.archive import EventArchiveBase, InstallIdentity, WithheldStaff
 from tournaments.models.audit import AuditEntry
 from tournaments.models.draft import (
     AuctionDeck,
@@ -51,4 +51,5 @@ __all__ = [
     "Seat",
     "SupersededReportKey",
     "TableDeck",
+    "WithheldStaff",
 ]

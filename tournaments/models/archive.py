@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import uuid
 
+from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.models.choices import StaffRole
 from tournaments.models.event import Event
 
 
@@ -45,3 +47,24 @@ class EventArchiveBase(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event_id} @ {self.install}"
+
+
+class WithheldStaff(models.Model):
+    """A staff role an imported archive gives an account that already existed here, which
+    the operator did not grant: the account has no role on the event, but the record is
+    kept so that archives exported from here still carry it (its absence would read as a
+    removal elsewhere), until a later import grants it or the archive drops it."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="withheld_staff")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    role = models.CharField(_("role"), max_length=12, choices=StaffRole.choices)
+
+    class Meta:
+        verbose_name = _("staff role not granted")
+        verbose_name_plural = _("staff roles not granted")
+        constraints = [
+            models.UniqueConstraint(fields=["event", "user"], name="one_withheld_role_per_event")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event_id} · {self.user_id} · {self.role}"

@@ -12,14 +12,18 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import itertools
 import json
+import os
 import re
-from collections.abc import Iterable, Mapping
+import stat
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, BinaryIO
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.db import DataError, IntegrityError, models, transaction
+from django.db import DataError, IntegrityError, connections, models, router, transaction
 from django.db.models import ProtectedError
 from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
@@ -58,10 +62,13 @@ from tournaments.archive.core import (
     ImportPlan,
     card_ref,
     check_archive,
+    check_size,
     digests,
     plan_import,
+    read_bounded,
     record_key,
     rulings_ref,
+    staff_withheld,
 )
 from tournaments.models import (
     AuditEntry,
@@ -76,6 +83,7 @@ from tournaments.models import (
     ResultReport,
     Round,
     Seat,
+    WithheldStaff,
 )
 from tournaments.services.audit import audit_record
 from tournaments.services.locking import lock_event, lock_event_rows
@@ -109,6 +117,17 @@ MESSAGES = {
     ),
     "unknown_reference": gettext_lazy(
         "The archive is damaged: %(where)s refers to %(target)s, which is not in the file."
+    ),
+    "lone_surrogate": gettext_lazy(
+        "The archive is damaged: %(where)s holds an invalid character (a lone surrogate)."
+    ),
+    "too_large": gettext_lazy(
+        "The file is larger than the %(limit)s bytes this site accepts for an archive "
+        "(ARCHIVE_MAX_BYTES)."
+    ),
+    "too_many_records": gettext_lazy(
+        "The archive holds %(count)s records, more than the %(limit)s this site accepts "
+        "(ARCHIVE_MAX_RECORDS)."
     ),
 }
 
@@ -249,6 +268,17 @@ def event_rows(event: Event) -> EventRows:
     return out
 
 
+def _withheld_records(event: Event) -> list[tuple[str, dict[str, Any], int]]:
+    """The staff records of the event kept aside here (``WithheldStaff``), with their
+    keys and user ids: part of the event's archive though they give nobody a role."""
+    return [
+        (f"staff:{username}", {"type": "staff", "user": username, "role": role}, user_id)
+        for username, role, user_id in WithheldStaff.objects.filter(event=event)
+        .order_by("pk")
+        .values_list("user__username", "role", "user_id")
+    ]
+
+
 def _usernames_for_key(row: models.Model, record_type: str) -> dict[str, str]:
     """Keys that name a person use the username, not the user id the record holds yet."""
     name = {
@@ -375,6 +405,9 @@ def event_archive_export(*, event_id: int) -> dict[str, Any]:
                 code="archive_draft_event",
             )
         rows = event_rows(event)
+        for key, record, user_id in _withheld_records(event):
+            rows.records[key] = record
+            rows.user_ids.add(user_id)
         rulings = _rulings(event, rows.cards)
         stored = EventArchiveBase.objects.filter(event=event).first()
         if stored is not None:
@@ -413,20 +446,54 @@ class ImportResult:
     created_event: bool
     plan: ImportPlan
     people_created: tuple[str, ...] = ()
+    # "username (role)" of the staff records written (roles given or changed here), and of
+    # those not written: accounts that existed here, not named in ``grant_staff``.
+    staff_granted: tuple[str, ...] = ()
+    staff_withheld: tuple[str, ...] = ()
 
     @property
     def up_to_date(self) -> bool:
         return self.plan.changes_nothing
 
 
-def parse_archive(data: bytes | str) -> Archive:
-    """The checked archive, or ``ArchiveRefusedError`` with the first problem found."""
+def read_archive(data: bytes | str | BinaryIO) -> bytes:
+    """The archive's bytes, refused (``ArchiveRefusedError``) when larger than
+    ``ARCHIVE_MAX_BYTES`` before it is read whole: a file's size (an uploaded file's
+    ``size``, a regular file's length) is checked first, and anything else is read in
+    chunks up to the limit."""
+    limit = settings.ARCHIVE_MAX_BYTES
     try:
-        parsed = json.loads(data)
+        if isinstance(data, str):
+            data = data.encode("utf-8", "surrogatepass")
+        if isinstance(data, bytes):
+            check_size(len(data), limit)
+            return data
+        size = getattr(data, "size", None)
+        if size is None and hasattr(data, "fileno"):
+            try:
+                info = os.fstat(data.fileno())
+            except (OSError, ValueError):
+                info = None
+            if info is not None and stat.S_ISREG(info.st_mode):
+                size = info.st_size
+        if isinstance(size, int):
+            check_size(size, limit)
+        return read_bounded(data, limit)
+    except ArchiveError as error:
+        raise _refused(error) from None
+
+
+def parse_archive(data: bytes | str | BinaryIO) -> Archive:
+    """The checked archive, or ``ArchiveRefusedError`` with the first problem found (the
+    size and record limits first, then the core's checks)."""
+    raw = read_archive(data)
+    try:
+        parsed = json.loads(raw)
     except (ValueError, RecursionError) as error:
         raise _refused(ArchiveError("not_json", detail=str(error)[:120])) from None
+    del raw  # the parsed archive is enough from here on
     try:
-        return check_archive(parsed)
+        return check_archive(parsed, max_items=settings.ARCHIVE_MAX_RECORDS)
     except ArchiveError as error:
         raise _refused(error) from None
 
@@ -586,6 +653,18 @@ def _parse_datetime(value: str) -> dt.datetime:
     return parsed
 
 
+# Rows created per INSERT: a big archive is written a batch at a time (one transaction
+# still), not a query per row, and rows nothing refers to are not kept once written.
+BATCH = 500
+# The record types other records refer to: their rows are kept to resolve those keys.
+REFERENCED = frozenset(
+    kind.rstrip("?")[4:]
+    for spec in RECORD_FIELDS.values()
+    for kind in spec.values()
+    if kind.startswith("ref:")
+)
+
+
 class _Applier:
     """Writes the planned records, in the core's order, resolving keys to rows."""
 
@@ -611,37 +690,46 @@ class _Applier:
         match_keys = [k for k in plan.updates if incoming[k]["type"] == "match"]
         Seat.objects.filter(match__in=[self.rows[k] for k in match_keys]).delete()
         for key in plan.deletes:
-            row = self.rows.pop(key)
-            if row.pk is not None:
+            row = self.rows.pop(key, None)  # None: a staff record that was kept aside
+            if row is not None and row.pk is not None:
                 row.delete()
+        new: list[str] = []
         for key in sorted(
             [*plan.creates, *plan.updates],
             key=lambda k: (RECORD_TYPES.index(incoming[k]["type"]), k),
         ):
+            if key not in self.rows and incoming[key]["type"] != "event":
+                new.append(key)
+                continue
+            self._create(new)  # the earlier types first: this record may refer to them
+            new = []
             self._write(key, incoming[key], self.rows.get(key))
+        self._create(new)
         seated = [k for k in [*plan.creates, *match_keys] if incoming[k]["type"] == "match"]
         Seat.objects.bulk_create(
-            Seat(round_id=match.round_id, registration_id=reg_id, match=match)
-            for match in (self.rows[k] for k in seated)
-            for reg_id in (match.player_a_id, match.player_b_id)
-            if reg_id is not None
+            (
+                Seat(round_id=match.round_id, registration_id=reg_id, match=match)
+                for match in (self.rows[k] for k in seated)
+                for reg_id in (match.player_a_id, match.player_b_id)
+                if reg_id is not None
+            ),
+            batch_size=BATCH,
         )
 
-    def _write(self, key: str, record: Mapping[str, Any], row: models.Model | None) -> None:
+    def _build(
+        self, key: str, record: Mapping[str, Any], row: models.Model | None
+    ) -> tuple[models.Model, dict[str, Any]]:
+        """The row with the record's values, checked; and the values of its automatic
+        timestamps (which saving overwrites, so they are written again after)."""
         record_type = record["type"]
         model = MODELS[record_type]
-        creating = row is None
-        if creating:
+        if row is None:
             row = model()
         if record_type in EVENT_FIELD:
             row.event = self.event
         relations: list[str] = []
         timestamps: dict[str, Any] = {}
-        auto = {
-            f.name
-            for f in model._meta.concrete_fields
-            if getattr(f, "auto_now", False) or getattr(f, "auto_now_add", False)
-        }
+        auto = AUTO_TIMESTAMPS[record_type]
         for name, kind in RECORD_FIELDS[record_type].items():
             value = record[name]
             kind = kind.rstrip("?")
@@ -666,48 +754,126 @@ class _Applier:
                 timestamps[name] = value
             setattr(row, name, value)
         _clean(row, f"records.{key}", exclude=[*relations, "event", "uid"])
+        return row, timestamps
+
+    def _write(self, key: str, record: Mapping[str, Any], row: models.Model | None) -> None:
+        row, timestamps = self._build(key, record, row)
+        model = type(row)
         row.save()
         if timestamps:
             model.objects.filter(pk=row.pk).update(**timestamps)
             for name, value in timestamps.items():
                 setattr(row, name, value)
-        if record_type == "event":
+        if record["type"] == "event":
             self.event = row
-        if "entries" in RECORD_FIELDS[record_type]:
-            self._write_entries(row, record["entries"])
+        if "entries" in record:
+            row.entries.all().delete()
+            self._create_entries([(row, record["entries"])])
         self.rows[key] = row
 
-    def _write_entries(self, row: models.Model, entries: list[dict[str, Any]]) -> None:
-        row.entries.all().delete()
-        if isinstance(row, DeckList):
-            DeckListEntry.objects.bulk_create(
-                DeckListEntry(
-                    deck_list=row,
-                    card=self.cards[e["card"]],
-                    quantity=e["quantity"],
-                    line=e["line"],
-                )
-                for e in entries
+    def _create(self, keys: list[str]) -> None:
+        """Create the rows of these records (new here, in the core's order of types), a
+        batch at a time."""
+        incoming = self.archive.records
+        # One type at a time: a record may refer to rows of the types before it.
+        for _type, group in itertools.groupby(keys, key=lambda k: incoming[k]["type"]):
+            self._create_of_type(list(group))
+
+    def _create_of_type(self, keys: list[str]) -> None:
+        incoming = self.archive.records
+        for start in range(0, len(keys), BATCH):
+            batch = keys[start : start + BATCH]
+            built = [(key, self._build(key, incoming[key], None)[0]) for key in batch]
+            _insert_as_is([row for _key, row in built])
+            self._create_entries(
+                [
+                    (row, incoming[key]["entries"])
+                    for key, row in built
+                    if "entries" in incoming[key]
+                ]
             )
-        else:
-            CardPoolEntry.objects.bulk_create(
-                CardPoolEntry(pool=row, card=self.cards[e["card"]], quantity=e["quantity"])
-                for e in entries
+            for key, row in built:
+                if incoming[key]["type"] in REFERENCED:
+                    self.rows[key] = row
+
+    def _create_entries(self, lists: list[tuple[models.Model, list[dict[str, Any]]]]) -> None:
+        deck_entries = [
+            DeckListEntry(
+                deck_list=row, card=self.cards[e["card"]], quantity=e["quantity"], line=e["line"]
             )
+            for row, entries in lists
+            if isinstance(row, DeckList)
+            for e in entries
+        ]
+        pool_entries = [
+            CardPoolEntry(pool=row, card=self.cards[e["card"]], quantity=e["quantity"])
+            for row, entries in lists
+            if isinstance(row, CardPool)
+            for e in entries
+        ]
+        DeckListEntry.objects.bulk_create(deck_entries, batch_size=BATCH)
+        CardPoolEntry.objects.bulk_create(pool_entries, batch_size=BATCH)
 
 
-def event_archive_import(*, data: bytes | str, actor: User | None = None) -> ImportResult:
-    """Import an archive: create the event here, or apply to it what changed in the archive.
+def _insert_as_is(rows: list[models.Model]) -> None:
+    """Insert new rows of one model as they are, automatic timestamps included, setting
+    their primary keys. ``bulk_create`` would stamp ``auto_now(_add)`` fields with the
+    current time, and writing the archive's back row by row (or with ``bulk_update``) took
+    most of a big import's time; so this is the raw insert ``loaddata`` uses for fixtures
+    (``Model.save_base(raw=True)``), a batch per query."""
+    if not rows:
+        return
+    model = type(rows[0])
+    connection = connections[router.db_for_write(model)]
+    fields = [f for f in model._meta.concrete_fields if not f.primary_key]
+    returning = model._meta.db_returning_fields
+    assert connection.features.can_return_rows_from_bulk_insert  # SQLite >= 3.35, PostgreSQL
+    size = max(connection.ops.bulk_batch_size(fields, rows), 1)
+    for start in range(0, len(rows), size):
+        batch = rows[start : start + size]
+        inserted = model._base_manager._insert(
+            batch, fields=fields, returning_fields=returning, raw=True, using=connection.alias
+        )
+        for row, values in zip(batch, inserted, strict=True):
+            for column, value in zip(returning, values, strict=True):
+                setattr(row, column.attname, value)
+            row._state.adding = False
+            row._state.db = connection.alias
 
-    Refuses (``ArchiveRefusedError``, nothing written) a damaged or foreign file, invalid
-    values, and records that changed here since the archive's base
-    (``ArchiveConflictError``, listing them). Importing the same archive again changes
-    nothing (``ImportResult.up_to_date``)."""
+
+# Each model's automatic timestamps (auto_now, auto_now_add): the archive's values win.
+AUTO_TIMESTAMPS: dict[str, frozenset[str]] = {
+    record_type: frozenset(
+        f.name
+        for f in model._meta.concrete_fields
+        if getattr(f, "auto_now", False) or getattr(f, "auto_now_add", False)
+    )
+    for record_type, model in MODELS.items()
+}
+
+
+def event_archive_import(
+    *,
+    data: bytes | str | BinaryIO,
+    actor: User | None = None,
+    grant_staff: Collection[str] = (),
+) -> ImportResult:
+    """Import an archive (its bytes, or a binary file read up to ``ARCHIVE_MAX_BYTES``):
+    create the event here, or apply to it what changed in the archive.
+
+    Refuses (``ArchiveRefusedError``, nothing written) a file over the size or record
+    limits, a damaged or foreign file, invalid values, and records that changed here since
+    the archive's base (``ArchiveConflictError``, listing them). Importing the same archive
+    again changes nothing (``ImportResult.up_to_date``).
+
+    The archive's staff records give an account that already exists here a role only when
+    ``grant_staff`` names it; the others are withheld (``ImportResult.staff_withheld``)."""
     archive = parse_archive(data)
+    granted = frozenset(grant_staff)
     for attempt in range(2):
         try:
             with transaction.atomic():
-                return _import(archive, actor)
+                return _import(archive, actor, granted)
         except (IntegrityError, DataError, ProtectedError, OverflowError) as error:
             # The same archive imported at the same instant created the event first: the
             # second try finds it (and, normally, nothing left to do).
@@ -726,21 +892,77 @@ def _integrity_refusal(error: Exception) -> ArchiveRefusedError:
     )
 
 
-def _import(archive: Archive, actor: User | None) -> ImportResult:
+def _staff_plan(
+    archive: Archive,
+    plan: ImportPlan,
+    escrow: Mapping[str, Any],
+    granted: Collection[str],
+) -> tuple[ImportPlan, dict[str, Any]]:
+    """The plan without the staff records that would give or change the role of an account
+    that already exists here and is not granted, and those records (kept aside). Records
+    kept aside before (``escrow``, present here as far as the plan is concerned) are
+    written once granted, and forgotten when the archive drops them."""
+    incoming = archive.records
+    changes = {k for k in (*plan.creates, *plan.updates) if incoming[k]["type"] == "staff"}
+    kept = {k for k in escrow if k in incoming}
+    candidates = sorted(changes | kept)
+    users = {incoming[k]["user"] for k in candidates}
+    existing = set(User.objects.filter(username__in=users).values_list("username", flat=True))
+    withheld = set(staff_withheld(incoming, candidates, existing=existing, granted=granted))
+    granted_now = kept - changes - withheld  # kept aside before, granted by this import
+
+    def in_order(keys: Iterable[str]) -> tuple[str, ...]:
+        return tuple(sorted(keys, key=lambda k: (RECORD_TYPES.index(incoming[k]["type"]), k)))
+
+    applied = ImportPlan(
+        creates=in_order({*plan.creates, *granted_now} - withheld),
+        updates=tuple(k for k in plan.updates if k not in withheld),
+        deletes=plan.deletes,
+    )
+    return applied, {k: incoming[k] for k in sorted(withheld)}
+
+
+def _staff_names(records: Mapping[str, Mapping[str, Any]], keys: Iterable[str]) -> tuple[str, ...]:
+    return tuple(
+        f"{records[k]['user']} ({records[k]['role']})"
+        for k in keys
+        if records[k]["type"] == "staff"
+    )
+
+
+def _keep_aside(event: Event, withheld: Mapping[str, Any], users: Mapping[str, User]) -> None:
+    """The event's staff records not granted here are now ``withheld`` (by key)."""
+    WithheldStaff.objects.filter(event=event).delete()
+    rows = []
+    for key, record in withheld.items():
+        row = WithheldStaff(event=event, user=users[record["user"]], role=record["role"])
+        _clean(row, f"records.{key}", exclude=["event", "user"])
+        rows.append(row)
+    WithheldStaff.objects.bulk_create(rows)
+
+
+def _import(archive: Archive, actor: User | None, granted: Collection[str]) -> ImportResult:
     existing = Event.objects.filter(uid=archive.event_uid).values_list("pk", flat=True).first()
     event = lock_event(existing) if existing is not None else None
+    escrow: dict[str, Any] = {}
     if event is not None:
         lock_event_rows(event)
         current = event_rows(event)
+        escrow = {key: record for key, record, _user in _withheld_records(event)}
         base = archive.base
     else:
         current = EventRows()
         base = {}
-    plan = plan_import(base=base, current=current.records, incoming=archive.records)
+    plan = plan_import(base=base, current={**current.records, **escrow}, incoming=archive.records)
     if plan.conflicts:
         raise ArchiveConflictError(plan.conflicts)
-    if plan.changes_nothing and event is not None:
-        return ImportResult(event=event, created_event=False, plan=plan)
+    plan, withheld = _staff_plan(archive, plan, escrow, granted)
+    staff_withheld_names = _staff_names(archive.records, withheld)
+    if plan.changes_nothing and event is not None and withheld == escrow:
+        return ImportResult(
+            event=event, created_event=False, plan=plan, staff_withheld=staff_withheld_names
+        )
+    staff_granted_names = _staff_names(archive.records, [*plan.creates, *plan.updates])
     users, people_created = _ensure_people(archive)
     cards = _ensure_catalogue(archive)
     rulings = _ensure_rulings(archive, cards)
@@ -755,8 +977,8 @@ def _import(archive: Archive, actor: User | None) -> ImportResult:
     applier.apply(plan)
     event = applier.event
     assert event is not None
-    here = str(install_identity().uid)
-    if archive.base_install == here:
+    _keep_aside(event, withheld, users)
+    if archive.base_install == str(install_identity().uid):
         EventArchiveBase.objects.filter(event=event).delete()
     else:
         EventArchiveBase.objects.update_or_create(
@@ -777,9 +999,16 @@ def _import(archive: Archive, actor: User | None) -> ImportResult:
             "updated": len(plan.updates),
             "deleted": len(plan.deletes),
             "exported_at": archive.exported_at,
+            "staff_granted": list(staff_granted_names),
+            "staff_not_granted": list(staff_withheld_names),
         },
     )
     bump_results_version(event.pk)
     return ImportResult(
-        event=event, created_event=existing is None, plan=plan, people_created=people_created
+        event=event,
+        created_event=existing is None,
+        plan=plan,
+        people_created=people_created,
+        staff_granted=staff_granted_names,
+        staff_withheld=staff_withheld_names,
     )
