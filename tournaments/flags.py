@@ -23,6 +23,7 @@ LABELS = {
     "fixed_table": gettext_lazy("Fixed table"),
     "fixed_table_conflict": gettext_lazy("Fixed table not kept"),
     "seeds": gettext_lazy("Seeds"),
+    "other_pod": gettext_lazy("Across pods"),
 }
 
 # Flags shown as a warning: the pairing breaks a preference the event asked for.
@@ -100,6 +101,11 @@ def flag_sentence(
             "player": name(params.get("player")),
             "table": params.get("table"),
         }
+    if code == "other_pod":
+        players = params.get("players") or [None, None]
+        return _(
+            "%(a)s and %(b)s are from different pods: each was the odd one out of their pod."
+        ) % {"a": name(players[0]), "b": name(players[-1])}
     if code == "seeds":
         return _("Seed %(a)s against seed %(b)s.") % {"a": params.get("a"), "b": params.get("b")}
     return str(code)
