@@ -13,7 +13,12 @@ from django.utils.translation import ngettext
 
 from config.errors import ConflictError, DomainError
 from rulings.core.issues import issue
-from rulings.deckcheck import ParsedDeckList, parse_deck_list
+from rulings.deckcheck import (
+    MAX_POOL_LINE_QUANTITY,
+    ParsedDeckList,
+    line_quantity_limit,
+    parse_deck_list,
+)
 from rulings.errors import DeckListInvalid
 from rulings.models import (
     Card,
@@ -25,6 +30,7 @@ from rulings.models import (
 )
 from rulings.selectors import (
     card_index,
+    event_deck_format,
     event_lists_locked,
     event_takes_deck_lists,
     latest_pick_batch,
@@ -42,8 +48,8 @@ def _lock_event(event: Event) -> Event:
     return lock_event(event.pk)
 
 
-def _parse_or_refuse(text: str) -> ParsedDeckList:
-    parsed = parse_deck_list(text, card_index())
+def _parse_or_refuse(text: str, max_quantity: int) -> ParsedDeckList:
+    parsed = parse_deck_list(text, card_index(), max_quantity=max_quantity)
     if not parsed.ok:
         raise DeckListInvalid(
             ngettext(
@@ -96,7 +102,9 @@ def deck_list_submit(
             code="not_registered",
         )
     text = text.replace("\r\n", "\n").strip()
-    parsed = _parse_or_refuse(text)
+    deck_format = event_deck_format(event)
+    copy_limit = deck_format.copy_limit if deck_format is not None else None
+    parsed = _parse_or_refuse(text, line_quantity_limit(copy_limit))
     entries = parsed.entries()
     sanctuaries = [e for e in entries if e.card.is_sanctuary]
     if sum(e.quantity for e in sanctuaries) > 1:
@@ -138,7 +146,7 @@ def card_pool_set(
 ) -> CardPool:
     """Record the cards a player may build from (sealed product or drafted cards)."""
     event = _lock_event(event)
-    parsed = _parse_or_refuse(text.replace("\r\n", "\n").strip())
+    parsed = _parse_or_refuse(text.replace("\r\n", "\n").strip(), MAX_POOL_LINE_QUANTITY)
     pool, _created = CardPool.objects.select_for_update().get_or_create(
         event=event, player=player, defaults={"source": source}
     )

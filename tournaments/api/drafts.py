@@ -17,6 +17,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.errors import DomainError, NotFoundError
+from rulings.deckcheck import MAX_POOL_LINE_QUANTITY
 from tournaments.models import DraftSeat, Event, Pod
 from tournaments.services import drafts
 from tournaments.services.drafts.players import PickOutcome
@@ -75,7 +76,7 @@ class DistributeIn(serializers.Serializer):
 
 class DeckIn(serializers.Serializer):
     cards = serializers.DictField(
-        child=serializers.IntegerField(min_value=0, max_value=999),
+        child=serializers.IntegerField(min_value=0, max_value=MAX_POOL_LINE_QUANTITY),
         help_text="card id -> copies",
     )
 

@@ -20,8 +20,6 @@ from tournaments.models import CardInstance, DraftSeat, Event
 from tournaments.models.draft import CardSource, DraftPhase
 from tournaments.services.locking import lock_event
 
-MAX_COPIES_LINE = 99
-
 
 @dataclass(frozen=True)
 class PoolEntry:
@@ -114,4 +112,4 @@ def draft_deck_submit(
     )
 
 
-__all__ = ["MAX_COPIES_LINE", "draft_deck_submit", "pool_entries"]
+__all__ = ["draft_deck_submit", "pool_entries"]
