@@ -75,7 +75,7 @@ def _card_ids(parsed: ParsedDeckList) -> dict[tuple[str, int], int]:
 
 @transaction.atomic
 def deck_list_submit(
-    *, event: Event, player: User, text: str, actor: User
+    *, event: Event, player: User, text: str, actor: User, from_draft_builder: bool = False
 ) -> tuple[DeckList, ParsedDeckList]:
     """Save a player's deck list for an event, replacing any earlier one.
 
@@ -101,6 +101,11 @@ def deck_list_submit(
             _("Only players registered for this event can submit a deck list."),
             code="not_registered",
         )
+    if not from_draft_builder and actor.pk == player.pk:
+        # A drafter's deck building is timed (the draft's deck page checks it itself).
+        from tournaments.services.drafts.building import refuse_list_after_building
+
+        refuse_list_after_building(event, player)
     text = text.replace("\r\n", "\n").strip()
     deck_format = event_deck_format(event)
     copy_limit = deck_format.copy_limit if deck_format is not None else None

@@ -5,15 +5,20 @@ across pods (``tournaments.draft.rounds``); then the whole field."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from config.errors import ConflictError
 from tournaments import pairing
 from tournaments.draft.rounds import pair_within_pods
-from tournaments.models import Draft, DraftSeat, Event
+from tournaments.models import Draft, DraftSeat, Event, Pod
 from tournaments.models.choices import EventFormat
-from tournaments.models.draft import DraftPhase
+from tournaments.models.draft import DeckState, DraftPhase
+from tournaments.services.drafts.building import building_over, close_building
+from tournaments.services.drafts.flow import save_pod, settle
+from tournaments.services.locking import lock_pod
 
 
 def pod_members(event: Event, active: set[int]) -> list[list[int]] | None:
@@ -63,7 +68,72 @@ def pod_pairings(
         seed=seed,
     )
     ensure_everyone_paired(event, set(by_id), result)
+    if number == 1:
+        result = _flag_no_legal_deck(event, result)
     return list(result)
+
+
+def end_deck_building(event: Event) -> None:
+    """Round 1 waits for deck building (the event locked by the caller, still taking deck
+    lists): every pod's deadline applied first; a pod whose time is not up pairs only once
+    every player there has a deck in (its building then ends now), unless a judge ended it
+    early. Refused before every pod has finished drafting."""
+    draft = Draft.objects.filter(event=event).first()
+    if draft is None or event.format != EventFormat.BOOSTER_DRAFT:
+        return
+    if (
+        draft.started_at is None
+        or draft.pods.exclude(phase__in=[DraftPhase.BUILDING, DraftPhase.DONE]).exists()
+    ):
+        raise ConflictError(
+            _("Finish the draft in every pod before pairing round 1."), code="draft_not_done"
+        )
+    now = timezone.now()
+    waiting = []
+    for pod_id in (
+        Pod.objects.filter(draft__event=event).order_by("pk").values_list("pk", flat=True)
+    ):
+        pod = lock_pod(pod_id)
+        pod.draft.event = event
+        changed = settle(pod, now)
+        if pod.phase == DraftPhase.BUILDING and building_over(pod):
+            close_building(pod, now, everyone=True)
+            changed = True
+        if changed:
+            save_pod(pod)
+        if pod.phase != DraftPhase.DONE:
+            waiting.append(pod.number)
+    if waiting:
+        raise ConflictError(
+            _(
+                "Deck building is still under way at pod %(pods)s. Pair round 1 when its time "
+                "is up or every player there has a deck in, or end its building early (with a "
+                "reason) on the draft console."
+            )
+            % {"pods": ", ".join(str(n) for n in waiting)},
+            code="deck_building",
+        )
+
+
+def _flag_no_legal_deck(
+    event: Event, pairings: Sequence[pairing.Pairing]
+) -> tuple[pairing.Pairing, ...]:
+    """Round 1 shows a judge who has no legal deck: a flag on that player's match."""
+    missing = set(
+        DraftSeat.objects.filter(
+            pod__draft__event=event, deck_state=DeckState.NO_LEGAL_DECK
+        ).values_list("registration_id", flat=True)
+    )
+    if not missing:
+        return tuple(pairings)
+    flagged = []
+    for m in pairings:
+        flags = list(m.flags)
+        for player in (m.player_a, m.player_b):
+            if player in missing:
+                flags.append(pairing.Flag.make(pairing.FlagCode.NO_LEGAL_DECK, player=player))
+        flagged.append(replace(m, flags=tuple(flags)))
+    return tuple(flagged)
 
 
 def ensure_everyone_paired(
