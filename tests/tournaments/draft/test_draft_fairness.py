@@ -126,3 +126,193 @@ def test_a_draft_events_settings_page_does_not_offer_the_minimum():
     client.force_login(organiser)
     body = client.get(reverse("tournaments:event_edit", args=[event.pk])).content.decode()
     assert 'name="format"' in body and 'name="min_deck_size"' not in body
+
+
+# --- 7. a late player is never left out of round 1 ---------------------------------------
+def test_check_in_after_the_draft_started_is_refused_saying_what_a_judge_can_do():
+    from config.errors import ConflictError
+    from tests.tournaments.helpers import add_players
+    from tournaments.services.registration import registration_check_in
+
+    event, judge, _regs = draft_event(4, auction=False, paper=True, pack_editions=[], prefix="lt")
+    late = add_players(event, 1, checked_in=False, prefix="late")[0]
+    with pytest.raises(ConflictError, match="bot's seat") as refused:
+        registration_check_in(actor=judge, registration_id=late.pk)
+    assert refused.value.code == "draft_started_no_seat"
+    late.refresh_from_db()
+    assert late.status == "registered"
+
+
+def test_a_judge_seats_a_late_player_in_a_bots_seat_before_picking():
+    from config.errors import ConflictError
+    from tests.tournaments.helpers import add_players
+    from tournaments.models import AuditEntry
+    from tournaments.services.drafts import seat_assign_player
+
+    event, judge, _regs = draft_event(
+        3, bots=1, auction=False, paper=True, pack_editions=[], prefix="sb"
+    )
+    late = add_players(event, 1, checked_in=False, prefix="lsb")[0]
+    pod = Pod.objects.get(draft__event=event)
+    bot_seat = pod.seats.get(registration__isnull=True)
+    seat = seat_assign_player(
+        actor=judge, pod_id=pod.pk, seat_id=bot_seat.pk, registration_id=late.pk, reason="late"
+    )
+    assert seat.registration_id == late.pk and not seat.bot
+    late.refresh_from_db()
+    assert late.status == "checked_in"
+    assert AuditEntry.objects.filter(event=event, action="draft.seat_player").exists()
+    # once the picking has started, nobody new takes a seat
+    other = add_players(event, 1, checked_in=False, prefix="lsc")[0]
+    from tournaments.services.drafts import pod_begin_picking, seat_set_bot
+
+    pod_begin_picking(actor=judge, pod_id=pod.pk)
+    seat_set_bot(actor=judge, pod_id=pod.pk, seat_id=seat.pk, bot=True)
+    with pytest.raises(ConflictError, match="picking has started"):
+        seat_assign_player(actor=judge, pod_id=pod.pk, seat_id=seat.pk, registration_id=other.pk)
+
+
+def test_a_player_entered_without_a_seat_is_paired_in_round_one():
+    from rulings.services.decklists import deck_list_submit
+    from tests.tournaments.helpers import add_players
+    from tournaments.services.drafts import draft_enter_without_seat
+    from tournaments.services.rounds import round_pair_next
+
+    event, judge, _regs = draft_event(4, auction=False, paper=True, pack_editions=[], prefix="ws")
+    late = add_players(event, 1, checked_in=False, prefix="lws")[0]
+    card = Card.objects.exclude(type="santuario").select_related("edition").first()
+    deck_list_submit(
+        event=event,
+        player=late.player,
+        text=f"41 {card.edition.code} {card.number}",
+        actor=late.player,
+    )
+    draft_enter_without_seat(actor=judge, registration_id=late.pk, reason="came late")
+    Pod.objects.filter(draft__event=event).update(phase=DraftPhase.DONE, deadline=None)
+    round_ = round_pair_next(actor=judge, event_id=event.pk)
+    paired = [p for m in round_.matches.all() for p in (m.player_a_id, m.player_b_id) if p]
+    assert late.pk in paired and len(paired) == 5
+    assert round_.matches.filter(player_b__isnull=True).count() == 1
+
+
+def test_round_one_refuses_to_leave_an_active_player_out():
+    from config.errors import ConflictError
+    from tests.tournaments.helpers import add_players
+    from tournaments.models import Registration
+    from tournaments.pairing import Pairing
+    from tournaments.services.drafts.pairing import ensure_everyone_paired
+
+    event, _judge, regs = draft_event(4, auction=False, paper=True, pack_editions=[], prefix="ap")
+    extra = add_players(event, 1, prefix="apx")[0]
+    active = set(Registration.objects.filter(event=event).values_list("pk", flat=True))
+    pairs = [Pairing(1, regs[0].pk, regs[1].pk), Pairing(2, regs[2].pk, regs[3].pk)]
+    with pytest.raises(ConflictError, match=extra.name):
+        ensure_everyone_paired(event, active, pairs)
+
+
+# --- 3. round 1 waits for deck building --------------------------------------------------
+def test_round_one_waits_for_deck_building_unless_a_judge_ends_it():
+    from config.errors import ConflictError
+    from tournaments.models import AuditEntry
+    from tournaments.services.drafts import pod_end_building
+    from tournaments.services.rounds import round_pair_next
+
+    event, judge, _regs = to_building(2, prefix="wb")
+    pod = Pod.objects.get(draft__event=event)
+    with pytest.raises(ConflictError, match="Deck building is still under way"):
+        round_pair_next(actor=judge, event_id=event.pk)
+    pod.refresh_from_db()
+    assert pod.phase == DraftPhase.BUILDING
+    with pytest.raises(DomainError):
+        pod_end_building(actor=judge, pod_id=pod.pk, reason=" ")
+    pod_end_building(actor=judge, pod_id=pod.pk, reason="the room closes")
+    pod.refresh_from_db()
+    assert pod.phase == DraftPhase.DONE
+    assert AuditEntry.objects.get(event=event, action="draft.end_building").reason
+    round_ = round_pair_next(actor=judge, event_id=event.pk)
+    assert round_.matches.count() == 1
+
+
+def test_round_one_pairs_at_once_when_every_deck_is_in():
+    from tournaments.services.rounds import round_pair_next
+
+    event, judge, regs = to_building(2, prefix="ad")
+    for reg in regs:
+        seat = DraftSeat.objects.get(registration=reg)
+        draft_deck_submit(actor=reg.player, event_id=event.pk, quantities=legal_deck(seat))
+    round_ = round_pair_next(actor=judge, event_id=event.pk)
+    assert round_.matches.count() == 1
+    assert set(
+        DraftSeat.objects.filter(pod__draft__event=event).values_list("deck_state", flat=True)
+    ) == {"deck"}
+
+
+# --- 2. deck building is timed -----------------------------------------------------------
+def test_at_the_deadline_the_saved_deck_counts_and_a_late_submission_is_refused():
+    from django.utils import translation
+
+    from config.errors import ConflictError
+    from rulings.models import DeckList
+    from tournaments.services.drafts import draft_deck_save
+
+    event, _judge, regs = to_building(2, prefix="tb")
+    saver, idle = regs
+    seat = DraftSeat.objects.get(registration=saver)
+    deck = legal_deck(seat)
+    draft_deck_save(actor=saver.player, event_id=event.pk, quantities=deck)
+    assert not DeckList.objects.filter(event=event).exists()  # saved, not submitted
+    pod = Pod.objects.get(draft__event=event)
+    expire(pod)
+    assert pod.phase == DraftPhase.DONE
+    states = dict(DraftSeat.objects.filter(pod=pod).values_list("registration_id", "deck_state"))
+    assert states == {saver.pk: "deck", idle.pk: "no_legal_deck"}
+    assert DeckList.objects.get(event=event, player=saver.player).card_count == 41
+    idle_seat = DraftSeat.objects.get(registration=idle)
+    with translation.override("es"), pytest.raises(ConflictError) as late:
+        draft_deck_submit(actor=idle.player, event_id=event.pk, quantities=legal_deck(idle_seat))
+    assert late.value.code == "building_over"
+    assert "construcción" in late.value.message.lower()
+    assert not DeckList.objects.filter(event=event, player=idle.player).exists()
+
+
+def test_a_judge_gives_one_seat_more_time_and_round_one_flags_no_legal_deck():
+    from tournaments.models import AuditEntry
+    from tournaments.services.drafts import seat_extend_building
+    from tournaments.services.rounds import round_pair_next
+
+    event, judge, regs = to_building(4, prefix="xs")
+    pod = Pod.objects.get(draft__event=event)
+    slow, *others = regs
+    seat = DraftSeat.objects.get(registration=slow)
+    expire(pod)  # everyone's time is up; nobody saved a deck
+    assert pod.phase == DraftPhase.DONE
+    seat_extend_building(actor=judge, pod_id=pod.pk, seat_id=seat.pk, seconds=60, reason="ill")
+    pod.refresh_from_db()
+    seat.refresh_from_db()
+    assert pod.phase == DraftPhase.BUILDING and seat.deck_state == ""
+    assert AuditEntry.objects.filter(event=event, action="draft.extend_seat_building").exists()
+    draft_deck_submit(actor=slow.player, event_id=event.pk, quantities=legal_deck(seat))
+    round_ = round_pair_next(actor=judge, event_id=event.pk)  # every open seat has a deck
+    flagged = {
+        f["params"]["player"]
+        for m in round_.matches.all()
+        for f in m.flags
+        if f["code"] == "no_legal_deck"
+    }
+    assert flagged == {r.pk for r in others}
+
+
+def test_the_ordinary_deck_list_page_is_refused_after_building_too():
+    from config.errors import ConflictError
+    from rulings.services.decklists import deck_list_submit
+
+    event, _judge, regs = to_building(2, prefix="ol")
+    expire(Pod.objects.get(draft__event=event))
+    card = Card.objects.exclude(type="santuario").select_related("edition").first()
+    with pytest.raises(ConflictError):
+        deck_list_submit(
+            event=event,
+            player=regs[0].player,
+            text=f"41 {card.edition.code} {card.number}",
+            actor=regs[0].player,
+        )
