@@ -181,6 +181,10 @@ SIMPLE_SENTENCES = {
     "draft.resume": gettext_lazy("%(actor)s resumed draft pod %(pod)s."),
     "draft.begin_picking": gettext_lazy("%(actor)s started the picks in draft pod %(pod)s."),
     "draft.replace_pack": gettext_lazy("%(actor)s replaced a pack in draft pod %(pod)s."),
+    "draft.end_building": gettext_lazy("%(actor)s ended deck building in draft pod %(pod)s."),
+    "draft.enter_without_seat": gettext_lazy(
+        "%(actor)s entered %(person)s for the Swiss rounds without a draft seat."
+    ),
 }
 
 
@@ -331,6 +335,23 @@ def _sentence(entry: AuditEntry, ctx: _Context) -> tuple[str, int | None, tuple[
             "seconds": after_dict.get("seconds", "?"),
         }
         return text, None, people
+    if action in ("draft.seat_player", "draft.extend_seat_building"):
+        template = (
+            _("%(actor)s seated %(player)s in the bot's seat %(seat)s of draft pod %(pod)s.")
+            if action == "draft.seat_player"
+            else _(
+                "%(actor)s gave %(player)s (seat %(seat)s of draft pod %(pod)s) deck-building "
+                "time until %(until)s."
+            )
+        )
+        player = after_dict.get("player") or "—"
+        text = template % {
+            **values,
+            "seat": after_dict.get("seat", "?"),
+            "player": player,
+            "until": after_dict.get("until", "?"),
+        }
+        return text, None, (*people, player)
     if action in ("draft.seat_to_bot", "draft.seat_to_player"):
         template = (
             _("%(actor)s handed seat %(seat)s of draft pod %(pod)s (%(player)s) to a bot.")

@@ -164,7 +164,15 @@ class DistributeForm(forms.Form):
 class DeckForm(forms.Form):
     """How many copies of each card of the pool go in the deck."""
 
-    def __init__(self, *args: Any, entries: list[PoolEntry], **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        entries: list[PoolEntry],
+        saved: dict[str, int] | None = None,
+        **kwargs: Any,
+    ) -> None:
+        """``saved``: the seat's last saved deck, which the page starts from (else the deck
+        won at the auction)."""
         super().__init__(*args, **kwargs)
         self.entries = entries
         self.rows: list[tuple[PoolEntry, forms.BoundField]] = []
@@ -175,7 +183,7 @@ class DeckForm(forms.Form):
                 min_value=0,
                 max_value=entry.count,
                 required=False,
-                initial=entry.auction,
+                initial=saved.get(str(entry.card.pk), 0) if saved else entry.auction,
             )
             self.rows.append((entry, self[key]))
 

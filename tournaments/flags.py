@@ -23,10 +23,13 @@ LABELS = {
     "fixed_table": gettext_lazy("Fixed table"),
     "fixed_table_conflict": gettext_lazy("Fixed table not kept"),
     "seeds": gettext_lazy("Seeds"),
+    "other_pod": gettext_lazy("Across pods"),
+    "no_legal_deck": gettext_lazy("No legal deck"),
 }
 
-# Flags shown as a warning: the pairing breaks a preference the event asked for.
-SEVERE = {"rematch", "fixed_table_conflict"}
+# Flags shown as a warning: the pairing breaks a preference the event asked for, or a
+# judge must act before the match.
+SEVERE = {"rematch", "fixed_table_conflict", "no_legal_deck"}
 
 
 @dataclass(frozen=True)
@@ -100,6 +103,16 @@ def flag_sentence(
             "player": name(params.get("player")),
             "table": params.get("table"),
         }
+    if code == "other_pod":
+        players = params.get("players") or [None, None]
+        return _(
+            "%(a)s and %(b)s are from different pods: each was the odd one out of their pod."
+        ) % {"a": name(players[0]), "b": name(players[-1])}
+    if code == "no_legal_deck":
+        return _(
+            "%(player)s had no legal deck when deck building ended: a judge decides before "
+            "the match starts."
+        ) % {"player": name(params.get("player"))}
     if code == "seeds":
         return _("Seed %(a)s against seed %(b)s.") % {"a": params.get("a"), "b": params.get("b")}
     return str(code)

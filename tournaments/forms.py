@@ -19,6 +19,7 @@ from tournaments.infractions import INFRACTIONS
 from tournaments.match_scores import MatchScore, check_score, wins_needed
 from tournaments.models import Event, Match, Registration
 from tournaments.models.choices import (
+    EventFormat,
     GameKind,
     MatchStatus,
     PenaltyKind,
@@ -123,6 +124,9 @@ class EventForm(forms.ModelForm):
                 del self.fields[name]
             else:
                 self.fields[name].widget.attrs["data-games"] = " ".join(sorted(games))
+        # A booster draft's minimum deck size is the DAR's 41, not a setting.
+        if self.instance.pk and self.instance.format == EventFormat.BOOSTER_DRAFT:
+            self.fields.pop("min_deck_size", None)
 
 
 def find_player(text: str) -> User:

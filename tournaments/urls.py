@@ -60,6 +60,7 @@ urlpatterns = [
     path("<id:pk>/draft/bid/", draft.bid, name="draft_bid"),
     path("<id:pk>/draft/distribute/", draft.distribute, name="draft_distribute"),
     path("<id:pk>/draft/deck/", draft.build_deck, name="draft_deck"),
+    path("<id:pk>/draft/deck/save/", draft.save_deck, name="draft_deck_save"),
     # Organisers
     path("<id:pk>/edit/", judge_event.event_edit, name="event_edit"),
     path("<id:pk>/staff/", judge_event.event_staff, name="event_staff"),
@@ -82,6 +83,11 @@ urlpatterns = [
     path("<id:pk>/judge/draft/live/", judge_draft.console_live, name="draft_console_live"),
     path("<id:pk>/judge/draft/options/", judge_draft.options, name="draft_options"),
     path("<id:pk>/judge/draft/start/", judge_draft.start, name="draft_start"),
+    path(
+        "<id:pk>/judge/draft/enter-without-seat/",
+        judge_draft.enter_without_seat,
+        name="draft_enter_without_seat",
+    ),
     path("pods/<id:pk>/<str:action>/", judge_draft.pod_action, name="pod_action"),
     path("packs/<id:pk>/replace/", judge_draft.replace_pack, name="pack_replace"),
     path("rounds/<id:pk>/publish/", judge_rounds.publish, name="publish"),

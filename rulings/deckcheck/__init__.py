@@ -21,9 +21,11 @@ from rulings.deckcheck.index import CardIndex
 from rulings.deckcheck.parser import (
     MAX_LINE_QUANTITY,
     MAX_LIST_CHARS,
+    MAX_POOL_LINE_QUANTITY,
     DeckEntry,
     ParsedDeckList,
     ParsedLine,
+    line_quantity_limit,
     parse_deck_list,
 )
 from rulings.deckcheck.wheel import surcharge, wheel_distance
@@ -33,6 +35,7 @@ __all__ = [
     "FORMATS",
     "MAX_LINE_QUANTITY",
     "MAX_LIST_CHARS",
+    "MAX_POOL_LINE_QUANTITY",
     "MESSAGES",
     "BannedCard",
     "CardIndex",
@@ -51,6 +54,7 @@ __all__ = [
     "UnknownFormat",
     "check_deck",
     "get_format",
+    "line_quantity_limit",
     "parse_deck_list",
     "surcharge",
     "wheel_distance",

@@ -30,6 +30,9 @@ from rulings.deckcheck.index import CardIndex
 MAX_LIST_CHARS = 32_000
 MAX_LIST_LINES = 600
 MAX_LINE_QUANTITY = 99
+# Sealed and draft allow any number of copies (DAR 4.1.3), bounded by the pool: no pool
+# holds this many of one card, and the bound keeps hostile input cheap.
+MAX_POOL_LINE_QUANTITY = 2000
 MAX_CANDIDATES = 8
 # Longer than any card name with its reference and quantity; a longer line is refused
 # before any pattern runs on it.
@@ -178,17 +181,19 @@ def _resolve_ref(
     return card, None
 
 
-def _parse_line(text: str, index: CardIndex, line: int) -> tuple[ParsedLine | None, list[Issue]]:
+def _parse_line(
+    text: str, index: CardIndex, line: int, max_quantity: int
+) -> tuple[ParsedLine | None, list[Issue]]:
     problems: list[Issue] = []
     split = _split_quantity(text)
     if split is None:
         return None, [issue("missing_quantity", line=line, text=text)]
     raw_qty, rest = split
     quantity: int | None = None
-    if re.fullmatch(r"[+]?\d+", raw_qty) and 1 <= int(raw_qty) <= MAX_LINE_QUANTITY:
+    if re.fullmatch(r"[+]?\d+", raw_qty) and 1 <= int(raw_qty) <= max_quantity:
         quantity = int(raw_qty)
     else:
-        problems.append(issue("bad_quantity", line=line, quantity=raw_qty, limit=MAX_LINE_QUANTITY))
+        problems.append(issue("bad_quantity", line=line, quantity=raw_qty, limit=max_quantity))
 
     card: CardInfo | None = None
     matched_by = "name"
@@ -226,8 +231,17 @@ def _parse_line(text: str, index: CardIndex, line: int) -> tuple[ParsedLine | No
     return ParsedLine(line, text, quantity, card, matched_by), []
 
 
-def parse_deck_list(text: str, index: CardIndex) -> ParsedDeckList:
-    """Parse the whole pasted text; see the module docstring for the accepted shapes."""
+def line_quantity_limit(copy_limit: int | None) -> int:
+    """The most copies one line may name: a format without a copy limit (sealed, draft)
+    takes the pool's bound, a constructed one the usual 99."""
+    return MAX_POOL_LINE_QUANTITY if copy_limit is None else MAX_LINE_QUANTITY
+
+
+def parse_deck_list(
+    text: str, index: CardIndex, *, max_quantity: int = MAX_LINE_QUANTITY
+) -> ParsedDeckList:
+    """Parse the whole pasted text; see the module docstring for the accepted shapes.
+    ``max_quantity`` bounds each line's number of copies (``line_quantity_limit``)."""
     if len(text) > MAX_LIST_CHARS:
         return ParsedDeckList((), (issue("list_too_large", size=len(text), limit=MAX_LIST_CHARS),))
     raw_lines = text.lstrip("\ufeff").splitlines()
@@ -250,7 +264,7 @@ def parse_deck_list(text: str, index: CardIndex) -> ParsedDeckList:
         if control is not None:
             errors.append(issue("control_character", line=number, char=control))
             continue
-        parsed, problems = _parse_line(stripped, index, number)
+        parsed, problems = _parse_line(stripped, index, number, max_quantity)
         errors.extend(problems)
         if parsed is not None:
             lines.append(parsed)

@@ -13,7 +13,12 @@ from django.utils.translation import ngettext
 
 from config.errors import ConflictError, DomainError
 from rulings.core.issues import issue
-from rulings.deckcheck import ParsedDeckList, parse_deck_list
+from rulings.deckcheck import (
+    MAX_POOL_LINE_QUANTITY,
+    ParsedDeckList,
+    line_quantity_limit,
+    parse_deck_list,
+)
 from rulings.errors import DeckListInvalid
 from rulings.models import (
     Card,
@@ -25,6 +30,7 @@ from rulings.models import (
 )
 from rulings.selectors import (
     card_index,
+    event_deck_format,
     event_lists_locked,
     event_takes_deck_lists,
     latest_pick_batch,
@@ -43,8 +49,8 @@ def _lock_event(event: Event) -> Event:
     return lock_event(event.pk)
 
 
-def _parse_or_refuse(text: str) -> ParsedDeckList:
-    parsed = parse_deck_list(text, card_index())
+def _parse_or_refuse(text: str, max_quantity: int) -> ParsedDeckList:
+    parsed = parse_deck_list(text, card_index(), max_quantity=max_quantity)
     if not parsed.ok:
         raise DeckListInvalid(
             ngettext(
@@ -70,7 +76,7 @@ def _card_ids(parsed: ParsedDeckList) -> dict[tuple[str, int], int]:
 
 @transaction.atomic
 def deck_list_submit(
-    *, event: Event, player: User, text: str, actor: User
+    *, event: Event, player: User, text: str, actor: User, from_draft_builder: bool = False
 ) -> tuple[DeckList, ParsedDeckList]:
     """Save a player's deck list for an event, replacing any earlier one.
 
@@ -96,8 +102,15 @@ def deck_list_submit(
             _("Only players registered for this event can submit a deck list."),
             code="not_registered",
         )
+    if not from_draft_builder and actor.pk == player.pk:
+        # A drafter's deck building is timed (the draft's deck page checks it itself).
+        from tournaments.services.drafts.building import refuse_list_after_building
+
+        refuse_list_after_building(event, player)
     text = text.replace("\r\n", "\n").strip()
-    parsed = _parse_or_refuse(text)
+    deck_format = event_deck_format(event)
+    copy_limit = deck_format.copy_limit if deck_format is not None else None
+    parsed = _parse_or_refuse(text, line_quantity_limit(copy_limit))
     entries = parsed.entries()
     sanctuaries = [e for e in entries if e.card.is_sanctuary]
     if sum(e.quantity for e in sanctuaries) > 1:
@@ -143,7 +156,7 @@ def card_pool_set(
     registration = event.registrations.select_related("player").filter(player=player).first()
     if registration is not None:
         refuse_if_party(actor, event=event, registration=registration)
-    parsed = _parse_or_refuse(text.replace("\r\n", "\n").strip())
+    parsed = _parse_or_refuse(text.replace("\r\n", "\n").strip(), MAX_POOL_LINE_QUANTITY)
     pool, _created = CardPool.objects.select_for_update().get_or_create(
         event=event, player=player, defaults={"source": source}
     )

@@ -51,6 +51,37 @@
     }
     form.addEventListener("input", update);
     update();
+    autosave(form);
+  }
+
+  // The builder saves the deck as the drafter works (a second after the last change): at
+  // the deadline the last saved deck is the seat's deck if it is legal.
+  function autosave(form) {
+    var url = form.dataset.saveUrl;
+    var status = form.querySelector("[data-deck-saved]");
+    if (!url || !window.fetch) { return; }
+    var timer = null;
+    function save() {
+      timer = null;
+      var body = new FormData(form);
+      fetch(url, {
+        method: "POST",
+        body: body,
+        credentials: "same-origin",
+        headers: { "X-CSRFToken": body.get("csrfmiddlewaretoken") || "" }
+      }).then(function (response) {
+        if (!status) { return; }
+        if (response.ok) {
+          status.textContent = status.dataset.savedText;
+        } else {
+          response.text().then(function (text) { status.textContent = text; });
+        }
+      });
+    }
+    form.addEventListener("input", function () {
+      if (timer !== null) { window.clearTimeout(timer); }
+      timer = window.setTimeout(save, 1000);
+    });
   }
 
   // The auction winner's screen: the running count of cards left to place.

@@ -17,7 +17,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.errors import DomainError, NotFoundError
-from tournaments.models import DraftSeat, Event, Pod
+from rulings.deckcheck import MAX_POOL_LINE_QUANTITY
+from tournaments.models import DraftSeat, Event, Pod, Registration
 from tournaments.services import drafts
 from tournaments.services.drafts.players import PickOutcome
 from tournaments.services.drafts.reading import auction_view, drafter_view, seat_of_player
@@ -75,7 +76,7 @@ class DistributeIn(serializers.Serializer):
 
 class DeckIn(serializers.Serializer):
     cards = serializers.DictField(
-        child=serializers.IntegerField(min_value=0, max_value=999),
+        child=serializers.IntegerField(min_value=0, max_value=MAX_POOL_LINE_QUANTITY),
         help_text="card id -> copies",
     )
 
@@ -324,3 +325,91 @@ class PackReplace(APIView):
         data = _valid(PackReplaceIn, request)
         new = drafts.pack_replace(actor=request.user, pack_id=pk, reason=data["reason"])
         return Response({"replaced": pk, "pack": new.pk, "cards": new.cards.count()})
+
+
+class ReasonIn(serializers.Serializer):
+    reason = serializers.CharField(max_length=300)
+
+
+class SeatExtendIn(serializers.Serializer):
+    seat_id = serializers.IntegerField(min_value=1)
+    seconds = serializers.IntegerField(min_value=1, max_value=3600)
+    reason = serializers.CharField(max_length=300, required=False, default="")
+
+
+class SeatPlayerIn(serializers.Serializer):
+    seat_id = serializers.IntegerField(min_value=1)
+    registration_id = serializers.IntegerField(min_value=1)
+    reason = serializers.CharField(max_length=300, required=False, default="")
+
+
+class EnterWithoutSeatIn(serializers.Serializer):
+    registration_id = serializers.IntegerField(min_value=1)
+    reason = serializers.CharField(max_length=300)
+
+
+@extend_schema(tags=TAG, request=DeckIn, responses=None)
+class MyDeckSave(APIView):
+    """Save the deck being built (any size); at the seat's deadline the last saved deck is
+    its deck if legal."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    def post(self, request: Request, pk: int) -> Response:
+        data = _valid(DeckIn, request)
+        try:
+            quantities = {int(k): v for k, v in data["cards"].items()}
+        except ValueError as exc:
+            raise DomainError(_("Say how many copies of each card."), field="cards") from exc
+        seat = drafts.draft_deck_save(actor=request.user, event_id=pk, quantities=quantities)
+        return Response({"seat": seat.pk, "saved": seat.saved_deck})
+
+
+@extend_schema(tags=TAG, request=ReasonIn, responses=PodPhaseOut)
+class PodEndBuilding(APIView):
+    """End the pod's deck building now, with a reason (audited), so round 1 can be paired."""
+
+    def post(self, request: Request, pk: int) -> Response:
+        data = _valid(ReasonIn, request)
+        pod = drafts.pod_end_building(actor=request.user, pod_id=pk, reason=data["reason"])
+        return Response(
+            {
+                "pod": pod.pk,
+                "phase": pod.phase,
+                "pack_round": pod.pack_round,
+                "pick_number": pod.pick_number,
+                "deadline": pod.deadline,
+            }
+        )
+
+
+@extend_schema(tags=TAG, request=SeatExtendIn, responses=None)
+class PodSeatExtendBuilding(APIView):
+    """More deck-building time for one seat (also after its time is over); audited."""
+
+    def post(self, request: Request, pk: int) -> Response:
+        data = _valid(SeatExtendIn, request)
+        seat = drafts.seat_extend_building(actor=request.user, pod_id=pk, **data)
+        return Response({"seat": seat.pk, "until": seat.building_until})
+
+
+@extend_schema(tags=TAG, request=SeatPlayerIn, responses=None)
+class PodSeatPlayer(APIView):
+    """Seat a player who has no seat in a bot's empty seat, before the pod's picking."""
+
+    def post(self, request: Request, pk: int) -> Response:
+        data = _valid(SeatPlayerIn, request)
+        seat = drafts.seat_assign_player(actor=request.user, pod_id=pk, **data)
+        return Response({"seat": seat.pk, "registration": seat.registration_id})
+
+
+@extend_schema(tags=TAG, request=EnterWithoutSeatIn, responses=None)
+class DraftEnterWithoutSeat(APIView):
+    """Enter a player with no seat for the Swiss rounds, once they have a deck list."""
+
+    def post(self, request: Request, pk: int) -> Response:
+        data = _valid(EnterWithoutSeatIn, request)
+        if not Registration.objects.filter(pk=data["registration_id"], event_id=pk).exists():
+            raise NotFoundError(_("There is no such registration."))
+        reg = drafts.draft_enter_without_seat(actor=request.user, **data)
+        return Response({"registration": reg.pk, "status": reg.status})

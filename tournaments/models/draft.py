@@ -40,6 +40,15 @@ class PickKind(models.TextChoices):
     LAST = "last", _("Last card (taken at once)")
 
 
+class DeckState(models.TextChoices):
+    """Where a seat's deck building stands: open until the seat's time is over, then the
+    seat has its deck (a legal one) or none."""
+
+    BUILDING = "", _("Building")
+    DECK = "deck", _("Deck in")
+    NO_LEGAL_DECK = "no_legal_deck", _("No legal deck")
+
+
 class CardSource(models.TextChoices):
     AUCTION = "auction", _("Auction")
     DRAFT = "draft", _("Draft")
@@ -209,6 +218,13 @@ class DraftSeat(models.Model):
         related_name="draft_seat",
     )
     bot = models.BooleanField(_("bot"), default=False)
+    # Deck building: the builder's last saved deck (card id -> copies), a judge's extra
+    # time for this seat alone, and where the seat's building stands.
+    saved_deck = models.JSONField(null=True, blank=True)
+    building_until = models.DateTimeField(null=True, blank=True)
+    deck_state = models.CharField(
+        max_length=16, choices=DeckState.choices, blank=True, default=DeckState.BUILDING
+    )
 
     class Meta:
         ordering = ["pod", "position"]

@@ -53,6 +53,8 @@ class FlagCode(StrEnum):
     REMATCH = "rematch"  # a rematch a rematch-free pairing would have avoided
     FIXED_TABLE = "fixed_table"  # params: player, table
     FIXED_TABLE_CONFLICT = "fixed_table_conflict"  # params: player, table (not honoured)
+    OTHER_POD = "other_pod"  # params: players (a draft's odd ones out of two pods)
+    NO_LEGAL_DECK = "no_legal_deck"  # params: player (a drafter with no legal deck)
 
 
 class ByeReason(StrEnum):

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from config.errors import ConflictError, DomainError
 from tournaments.models import Event, EventStaff
-from tournaments.models.choices import EventStatus, GameKind, RoundKind, StaffRole
+from tournaments.models.choices import EventFormat, EventStatus, GameKind, RoundKind, StaffRole
 from tournaments.services.audit import audit_record
 from tournaments.services.locking import lock_event
 from tournaments.services.permissions import ensure_allowed
@@ -70,6 +70,26 @@ def refuse_if_finished(event: Event) -> None:
         )
 
 
+# DAR 4.1.3: a booster-draft deck has at least 41 cards; the event cannot change it.
+DRAFT_MIN_DECK_SIZE = 41
+
+
+def _fix_draft_minimum(event: Event, fields: dict[str, Any]) -> None:
+    """A booster-draft event's minimum deck size is the DAR's 41: a different value asked
+    for is refused naming the field; one left from another format is set back to 41."""
+    if event.format != EventFormat.BOOSTER_DRAFT:
+        return
+    asked = fields.get("min_deck_size", DRAFT_MIN_DECK_SIZE)
+    if asked != DRAFT_MIN_DECK_SIZE:
+        raise DomainError(
+            _("A booster draft's minimum deck size is the DAR's %(min)s cards; it cannot change.")
+            % {"min": DRAFT_MIN_DECK_SIZE},
+            field="min_deck_size",
+            code="draft_minimum_fixed",
+        )
+    event.min_deck_size = DRAFT_MIN_DECK_SIZE
+
+
 def _validate_fields(fields: dict[str, Any]) -> None:
     unknown = set(fields) - EDITABLE
     if unknown:
@@ -95,6 +115,7 @@ def event_create(*, actor: User, name: str, date: date, **fields: Any) -> Event:
         "play_draw_required", fields.get("game", GameKind.HUMANKIND) == GameKind.HUMANKIND
     )
     event = Event(name=name, date=date, created_by=actor, **fields)
+    _fix_draft_minimum(event, fields)
     event.full_clean()
     event.save()
     EventStaff.objects.create(event=event, user=actor, role=StaffRole.ORGANISER)
@@ -124,6 +145,7 @@ def event_update(*, actor: User, event_id: int, **fields: Any) -> Event:
     before = {k: str(getattr(event, k)) for k in fields}
     for key, value in fields.items():
         setattr(event, key, value)
+    _fix_draft_minimum(event, fields)
     event.full_clean()
     event.save()
     audit_record(

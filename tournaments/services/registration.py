@@ -153,6 +153,10 @@ def registration_check_in(
         raise ConflictError(_("Check-in is over: the event has started."))
     if registration.status not in ACTIVE:
         raise ConflictError(_("%(name)s is no longer in the event.") % {"name": registration.name})
+    if checked_in and registration.status != RegistrationStatus.CHECKED_IN:
+        from tournaments.services.drafts.late import refuse_check_in_without_seat
+
+        refuse_check_in_without_seat(registration)
     registration.status = (
         RegistrationStatus.CHECKED_IN if checked_in else RegistrationStatus.REGISTERED
     )

@@ -30,7 +30,7 @@ from tournaments.models.choices import (
 from tournaments.models.event import recommended_swiss_rounds
 from tournaments.notifications import notify_pairings_published
 from tournaments.services.audit import audit_record
-from tournaments.services.drafts.pairing import pod_pairings
+from tournaments.services.drafts.pairing import end_deck_building, pod_pairings
 from tournaments.services.locking import event_of_round, lock_event, lock_round
 from tournaments.services.own_match import judge_action, refuse_if_party
 from tournaments.services.permissions import ensure_allowed
@@ -238,6 +238,7 @@ def round_pair_next(*, actor: User, event_id: int, force: bool = False, reason: 
     event = lock_event(event_id)
     ensure_allowed(actor, "tournaments.run_event", event)
     if event.status == EventStatus.REGISTRATION:
+        end_deck_building(event)  # a draft's decks are in before the lists lock
         _start_event(event, actor)
     elif event.status != EventStatus.RUNNING:
         raise ConflictError(_("The Swiss rounds are over."))

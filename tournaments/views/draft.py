@@ -26,6 +26,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from config.errors import ConflictError, DomainError
 from rulings.models import DeckList
 from tournaments.draft import auction as auction_core
 from tournaments.draft_forms import BidForm, DeckForm, DistributeForm, PickForm
@@ -33,6 +34,7 @@ from tournaments.models import DraftSeat, Event, Pick
 from tournaments.models.draft import DraftPhase
 from tournaments.services.drafts import (
     draft_bid,
+    draft_deck_save,
     draft_deck_submit,
     draft_distribute,
     draft_pick,
@@ -41,6 +43,7 @@ from tournaments.services.drafts import (
 from tournaments.services.drafts.players import PickOutcome
 from tournaments.services.drafts.reading import (
     auction_view,
+    building_status,
     drafter_view,
     drafting_complete,
     own_auction_deck,
@@ -356,7 +359,7 @@ def build_deck(request: HttpRequest, pk: int) -> HttpResponse:
         complete = drafting_complete(seat.pod)
         visible = context["visibility"].draft_cards(drafting_complete=complete)
         entries = pool_entries(seat) if complete and visible else []
-        form = DeckForm(request.POST or None, entries=entries)
+        form = DeckForm(request.POST or None, entries=entries, saved=seat.saved_deck)
         if request.method == "POST" and complete:
             if form.is_valid():
                 outcome = attempt(
@@ -381,12 +384,31 @@ def build_deck(request: HttpRequest, pk: int) -> HttpResponse:
             status = 409
         context.update(
             complete=complete,
+            building=building_status(seat),
             form=form,
             groups=_by_faction_and_type(form),
             deck_list=DeckList.objects.filter(event=event, player=request.user).first(),
             pool_size=sum(e.count for e in entries),
         )
     return render(request, "tournaments/draft_deck.html", context, status=status)
+
+
+@login_required
+@require_POST
+def save_deck(request: HttpRequest, pk: int) -> HttpResponse:
+    """The builder's autosave: the deck as it stands (any size). 204 when saved; otherwise
+    the reason as plain text (the page shows it)."""
+    event = get_event(pk)
+    seat = _seat_or_404(request, event)
+    form = DeckForm(request.POST, entries=pool_entries(seat))
+    if not form.is_valid():
+        return HttpResponse(_("Each number must be within your pool."), status=400)
+    try:
+        draft_deck_save(actor=request.user, event_id=event.pk, quantities=form.quantities())
+    except DomainError as exc:
+        status = 409 if isinstance(exc, ConflictError) else 400
+        return HttpResponse(exc.message, status=status, content_type="text/plain")
+    return HttpResponse(status=204)
 
 
 def _by_faction_and_type(form: DeckForm) -> list[dict[str, Any]]:

@@ -22,18 +22,23 @@ from tournaments.models import Event, Pack, Pod
 from tournaments.models.choices import EventFormat
 from tournaments.services.drafts import (
     draft_configure,
+    draft_enter_without_seat,
     draft_start,
     pack_replace,
     pod_begin_picking,
+    pod_end_building,
     pod_extend,
     pod_pause,
     pod_resume,
+    seat_assign_player,
+    seat_extend_building,
     seat_set_bot,
 )
 from tournaments.services.drafts.reading import (
     draft_of,
     event_draft_version,
     event_pods,
+    players_without_seat,
     pod_status,
 )
 from tournaments.views.common import attempt, event_context, get_event, require
@@ -55,6 +60,7 @@ def console_context(request: HttpRequest, event: Event, **forms: Any) -> dict[st
     context.update(_pods_context(event))
     context.update(
         draft=draft,
+        unseated=players_without_seat(event),
         started=draft is not None and draft.started_at is not None,
         options_form=forms.get("options_form") or DraftOptionsForm(draft=draft),
         extend_form=forms.get("extend_form") or PodExtendForm(initial={"seconds": 30}),
@@ -170,11 +176,73 @@ def pod_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
         message = (
             _("A bot holds the seat now.") if data["bot"] else _("The player has the seat back.")
         )
+    elif action in BUILDING_ACTIONS:
+        outcome, message = _building_action(request, pod, action)
     else:
         raise Http404
     if not outcome.ok:
         return _render(request, event, status=outcome.status)
     messages.success(request, message)
+    return redirect("tournaments:draft_console", event.pk)
+
+
+BUILDING_ACTIONS = {"end_building", "extend_seat", "seat_player"}
+
+
+def _number(request: HttpRequest, name: str) -> int:
+    value = request.POST.get(name, "")
+    return int(value) if value.isdigit() and len(value) < 10 else 0
+
+
+def _building_action(request: HttpRequest, pod: Pod, action: str) -> tuple[Any, str]:
+    reason = request.POST.get("reason", "")[:300]
+    if action == "end_building":
+        outcome = attempt(
+            request, lambda: pod_end_building(actor=request.user, pod_id=pod.pk, reason=reason)
+        )
+        return outcome, _("Deck building has ended at this pod.")
+    if action == "extend_seat":
+        seconds = _number(request, "seconds")
+        outcome = attempt(
+            request,
+            lambda: seat_extend_building(
+                actor=request.user,
+                pod_id=pod.pk,
+                seat_id=_number(request, "seat"),
+                seconds=seconds,
+                reason=reason,
+            ),
+        )
+        return outcome, _("The seat has %(n)s more seconds to build.") % {"n": seconds}
+    outcome = attempt(
+        request,
+        lambda: seat_assign_player(
+            actor=request.user,
+            pod_id=pod.pk,
+            seat_id=_number(request, "seat"),
+            registration_id=_number(request, "registration"),
+            reason=reason,
+        ),
+    )
+    return outcome, _("The player has the seat now.")
+
+
+@login_required
+@require_POST
+def enter_without_seat(request: HttpRequest, pk: int) -> HttpResponse:
+    event = _event_for_judge(request, pk)
+    registration = get_object_or_404(event.registrations.all(), pk=_number(request, "registration"))
+    outcome = attempt(
+        request,
+        lambda: draft_enter_without_seat(
+            actor=request.user,
+            registration_id=registration.pk,
+            reason=request.POST.get("reason", "")[:300],
+        ),
+    )
+    if not outcome.ok:
+        return _render(request, event, status=outcome.status)
+    messages.success(request, _("The player is entered for the Swiss rounds."))
     return redirect("tournaments:draft_console", event.pk)
 
 

@@ -21,9 +21,11 @@ from rulings.deckcheck import (
     DEFAULT_MINIMUM,
     FORMATS,
     MAX_LIST_CHARS,
+    MAX_POOL_LINE_QUANTITY,
     UnknownFormat,
     check_deck,
     get_format,
+    line_quantity_limit,
     parse_deck_list,
 )
 from rulings.messages import issue_message, issue_payload
@@ -77,8 +79,8 @@ class Command(BaseCommand):
         except UnicodeDecodeError:
             self._fail(f"{path}: not UTF-8 text")
 
-    def _parse(self, path: str, index: CardIndex) -> ParsedDeckList:
-        parsed = parse_deck_list(self._read(path), index)
+    def _parse(self, path: str, index: CardIndex, max_quantity: int) -> ParsedDeckList:
+        parsed = parse_deck_list(self._read(path), index, max_quantity=max_quantity)
         if not parsed.ok:
             for problem in parsed.errors:
                 self.stderr.write(f"{path}: {issue_message(problem)}")
@@ -110,10 +112,11 @@ class Command(BaseCommand):
                 self._fail(f"--sanctuary {text!r} names no single card")
             sanctuary = found[0]
 
-        parsed = self._parse(options["file"], index)
+        parsed = self._parse(options["file"], index, line_quantity_limit(fmt.copy_limit))
         pool = None
         if options["pool"]:
-            pool = {e.card.key: e.quantity for e in self._parse(options["pool"], index).entries()}
+            pool_list = self._parse(options["pool"], index, MAX_POOL_LINE_QUANTITY)
+            pool = {e.card.key: e.quantity for e in pool_list.entries()}
 
         document = selectors.document_find()
         version = selectors.version_in_force(document, on_date) if document else None

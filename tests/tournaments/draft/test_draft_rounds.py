@@ -8,15 +8,9 @@ from config.errors import ConflictError
 from tests.tournaments.draft.helpers import draft_event
 from tournaments.models import Pod
 from tournaments.models.draft import DraftPhase
-from tournaments.services.drafts.pairing import across_the_table
 from tournaments.services.rounds import round_pair_next
 
 pytestmark = pytest.mark.django_db
-
-
-def test_across_the_table():
-    assert across_the_table([1, 2, 3, 4, 5, 6, 7, 8]) == [(1, 5), (2, 6), (3, 7), (4, 8)]
-    assert across_the_table([1, 2, 3, 4, 5]) == [(1, 3), (2, 4), (5, None)]
 
 
 def test_round_one_waits_for_the_draft_then_pairs_within_pods():
@@ -38,3 +32,17 @@ def test_round_one_waits_for_the_draft_then_pairs_within_pods():
         a = pod.seats.get(registration_id=match.player_a_id).position
         b = pod.seats.get(registration_id=match.player_b_id).position
         assert b - a == pod.seats.count() // 2
+
+
+@pytest.mark.parametrize(("players", "byes"), [(10, 0), (11, 1)])
+def test_round_one_of_two_odd_pods_pairs_their_odd_seats(players, byes):
+    event, judge, _regs = draft_event(players, auction=False, paper=True, pack_editions=[])
+    Pod.objects.filter(draft__event=event).update(phase=DraftPhase.DONE)
+    round_ = round_pair_next(actor=judge, event_id=event.pk)
+    matches = list(round_.matches.all())
+    assert sum(m.player_b_id is None for m in matches) == byes
+    seated = set(event.registrations.values_list("pk", flat=True))
+    paired = [p for m in matches for p in (m.player_a_id, m.player_b_id) if p is not None]
+    assert sorted(paired) == sorted(seated)
+    across = [m for m in matches if any(f["code"] == "other_pod" for f in m.flags)]
+    assert len(across) == (1 if players == 10 else 0)

@@ -76,3 +76,19 @@ def test_a_player_gets_no_picks_or_pools_while_the_pod_drafts():
     # Judges see the log at any time.
     assert rows(export_csv(event, "pools", visibility=visibility_for(judge, event))) == []
     assert len(rows(export_csv(event, "picks", visibility=visibility_for(player, event)))) == 0
+
+
+@pytest.mark.parametrize(("players", "byes"), [(10, 0), (14, 0), (21, 1)])
+def test_simulate_draft_pairs_round_one_with_n_mod_2_byes(players, byes):
+    from tournaments.models import Match, Round
+
+    out = io.StringIO()
+    call_command("simulate_draft", players=players, seed=3, pair_round_1=True, stdout=out)
+    lines = out.getvalue().splitlines()
+    assert lines[0].startswith("event ") and lines[1].startswith("round ")
+    round_ = Round.objects.get(pk=int(lines[1].split()[1]))
+    assert round_.status == "published" and round_.number == 1
+    matches = Match.objects.filter(round=round_)
+    assert matches.filter(player_b__isnull=True).count() == byes
+    paired = [p for m in matches for p in (m.player_a_id, m.player_b_id) if p]
+    assert len(paired) == len(set(paired)) == players

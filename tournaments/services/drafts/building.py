@@ -8,19 +8,24 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from datetime import datetime
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
 from config.errors import ConflictError, DomainError, ForbiddenError
 from rulings.models import Card, CardPool, CardPoolEntry, DeckList
 from rulings.services.decklists import deck_list_submit
-from tournaments.models import CardInstance, DraftSeat, Event
-from tournaments.models.draft import CardSource, DraftPhase
-from tournaments.services.locking import lock_event
+from tournaments.models import CardInstance, DraftSeat, Event, Pod
+from tournaments.models.choices import RegistrationStatus
+from tournaments.models.draft import CardSource, DeckState, DraftPhase
+from tournaments.services.drafts.clock import clear_deadline, set_deadline
+from tournaments.services.drafts.flow import save_pod, settle
+from tournaments.services.locking import lock_event, lock_pod
 
-MAX_COPIES_LINE = 99
+ACTIVE = (RegistrationStatus.REGISTERED, RegistrationStatus.CHECKED_IN)
 
 
 @dataclass(frozen=True)
@@ -57,14 +62,7 @@ def _record_pool(event: Event, seat: DraftSeat, entries: list[PoolEntry]) -> Non
     )
 
 
-@transaction.atomic
-def draft_deck_submit(
-    *, actor: User, event_id: int, quantities: dict[int, int]
-) -> tuple[DeckList, object]:
-    """Submit the actor's deck from their draft pool: card id -> copies. Refused, with
-    nothing saved, before drafting is complete, for a card or count not in the pool, or
-    for a deck below the event's minimum size."""
-    event = lock_event(event_id)
+def _player_seat(event: Event, actor: User) -> DraftSeat:
     seat = (
         DraftSeat.objects.filter(pod__draft__event=event, registration__player_id=actor.pk)
         .select_related("pod", "registration__player")
@@ -74,8 +72,34 @@ def draft_deck_submit(
     )
     if seat is None:
         raise ForbiddenError(_("You have no seat in this draft."), code="no_seat")
-    if seat.pod.phase not in (DraftPhase.BUILDING, DraftPhase.DONE):
+    return seat
+
+
+def _building_open(seat: DraftSeat) -> DraftSeat:
+    """The seat, its pod locked with any expired deadline applied (the event is locked by
+    the caller): refused unless the seat is still building."""
+    pod = lock_pod(seat.pod_id)
+    if settle(pod, timezone.now()):
+        save_pod(pod)
+    seat.refresh_from_db(fields=["deck_state", "building_until"])
+    seat.pod = pod
+    if pod.phase not in (DraftPhase.BUILDING, DraftPhase.DONE):
         raise ConflictError(_("Build your deck when drafting is complete."), code="still_drafting")
+    if pod.phase == DraftPhase.DONE or seat.deck_state != DeckState.BUILDING:
+        raise ConflictError(
+            _(
+                "Deck building time is over: the deck you had saved then is your deck, if it "
+                "was legal. Ask a judge if you need more time."
+            ),
+            code="building_over",
+        )
+    return seat
+
+
+def _quantities(
+    seat: DraftSeat, quantities: dict[int, int]
+) -> tuple[list[PoolEntry], list[str], int]:
+    """The deck's lines checked against the seat's pool: (pool, lines, cards in the deck)."""
     entries = pool_entries(seat)
     by_id = {e.card.pk: e for e in entries}
     if not isinstance(quantities, dict):
@@ -101,6 +125,13 @@ def draft_deck_submit(
             )
         total += count
         lines.append(f"{count} {entry.card.edition.code} {entry.card.number}")
+    return entries, lines, total
+
+
+def _submit(
+    event: Event, seat: DraftSeat, quantities: dict[int, int], actor: User
+) -> tuple[DeckList, object]:
+    entries, lines, total = _quantities(seat, quantities)
     if total < event.min_deck_size:
         raise DomainError(
             _("A deck has at least %(min)s cards; this one has %(n)s.")
@@ -110,8 +141,143 @@ def draft_deck_submit(
         )
     _record_pool(event, seat, entries)
     return deck_list_submit(
-        event=event, player=seat.registration.player, text="\n".join(lines), actor=actor
+        event=event,
+        player=seat.registration.player,
+        text="\n".join(lines),
+        actor=actor,
+        from_draft_builder=True,
     )
 
 
-__all__ = ["MAX_COPIES_LINE", "draft_deck_submit", "pool_entries"]
+@transaction.atomic
+def draft_deck_submit(
+    *, actor: User, event_id: int, quantities: dict[int, int]
+) -> tuple[DeckList, object]:
+    """Submit the actor's deck from their draft pool: card id -> copies. Refused, with
+    nothing saved, before drafting is complete, once the seat's building time is over, for
+    a card or count not in the pool, or for a deck below the event's minimum size. The
+    deck is also the seat's last saved deck."""
+    event = lock_event(event_id)
+    seat = _building_open(_player_seat(event, actor))
+    result = _submit(event, seat, quantities, actor)
+    DraftSeat.objects.filter(pk=seat.pk).update(saved_deck=_as_json(quantities))
+    return result
+
+
+@transaction.atomic
+def draft_deck_save(*, actor: User, event_id: int, quantities: dict[int, int]) -> DraftSeat:
+    """Save the deck as the drafter builds it (the page saves each change): any size, each
+    count within the pool. At the seat's deadline the last saved deck becomes its deck if
+    it is legal. Refused once the seat's building time is over."""
+    event = lock_event(event_id)
+    seat = _building_open(_player_seat(event, actor))
+    _quantities(seat, quantities)
+    seat.saved_deck = _as_json(quantities)
+    seat.save(update_fields=["saved_deck"])
+    return seat
+
+
+def _as_json(quantities: dict[int, int]) -> dict[str, int]:
+    return {str(card): count for card, count in sorted(quantities.items()) if count}
+
+
+class _NotLegal(Exception):
+    """Rolls back the savepoint of a saved deck that turned out not to be legal."""
+
+
+def _legal(deck_list: DeckList) -> bool:
+    from rulings.selectors import deck_check_for
+
+    return not deck_check_for(deck_list).check.errors
+
+
+def _close_seat(event: Event, seat: DraftSeat) -> str:
+    """The seat's building ends: its last saved deck is its deck if legal, else the deck it
+    submitted if that is legal, else it has no legal deck."""
+    player = seat.registration.player
+    if seat.saved_deck:
+        try:
+            with transaction.atomic():  # a savepoint: an illegal saved deck changes nothing
+                quantities = {int(k): v for k, v in seat.saved_deck.items()}
+                deck_list, _parsed = _submit(event, seat, quantities, player)
+                if not _legal(deck_list):
+                    raise _NotLegal
+            return DeckState.DECK
+        except (DomainError, _NotLegal, ValueError):
+            pass
+    submitted = DeckList.objects.filter(event=event, player=player).first()
+    if submitted is not None and _legal(submitted):
+        return DeckState.DECK
+    return DeckState.NO_LEGAL_DECK
+
+
+def close_building(pod: Pod, now: datetime, *, everyone: bool = False) -> None:
+    """Apply the end of deck building at ``now`` (pod locked, its deadline passed, or
+    ``everyone`` for a judge ending it early or round 1 finding every deck in): each open
+    player seat whose time is over gets its deck or is marked "no legal deck"; a seat a
+    judge gave more time keeps building, and the pod's deadline becomes the next seat's."""
+    event = pod.draft.event
+    seats = (
+        pod.seats.filter(
+            registration__isnull=False,
+            registration__status__in=ACTIVE,
+            deck_state=DeckState.BUILDING,
+        )
+        .select_related("registration__player")
+        .order_by("position")
+    )
+    later = []
+    for seat in seats:
+        if not everyone and seat.building_until is not None and seat.building_until > now:
+            later.append(seat.building_until)
+            continue
+        seat.deck_state = _close_seat(event, seat)
+        seat.save(update_fields=["deck_state"])
+    if later:
+        set_deadline(pod, 0, min(later))
+        return
+    pod.phase = DraftPhase.DONE
+    clear_deadline(pod)
+
+
+def building_over(pod: Pod) -> bool:
+    """Whether the pod's deck building has ended: its time is up, a judge ended it, or every
+    player seat has a deck list in (then round 1 may end it)."""
+    if pod.phase == DraftPhase.DONE:
+        return True
+    if pod.phase != DraftPhase.BUILDING:
+        return False
+    event = pod.draft.event
+    players = list(
+        pod.seats.filter(registration__isnull=False, registration__status__in=ACTIVE)
+        .exclude(deck_state=DeckState.NO_LEGAL_DECK)
+        .values_list("registration__player_id", "deck_state")
+    )
+    with_lists = set(
+        DeckList.objects.filter(event=event, player_id__in=[p for p, _s in players]).values_list(
+            "player_id", flat=True
+        )
+    )
+    return all(p in with_lists or state == DeckState.DECK for p, state in players)
+
+
+def refuse_list_after_building(event: Event, player: User) -> None:
+    """A drafter's own deck list through the site's ordinary deck-list submission is
+    refused too once their seat's building time is over (the event locked by the caller)."""
+    seat = (
+        DraftSeat.objects.filter(pod__draft__event=event, registration__player=player)
+        .select_related("pod", "registration__player")
+        .first()
+    )
+    if seat is not None:
+        _building_open(seat)
+
+
+__all__ = [
+    "building_over",
+    "close_building",
+    "draft_deck_save",
+    "draft_deck_submit",
+    "pool_entries",
+    "refuse_list_after_building",
+]

@@ -22,7 +22,7 @@ from tournaments.draft.timers import pick_seconds
 from tournaments.live import announce_change
 from tournaments.models import CardInstance, DraftSeat, Pack, Pick, Pod, TableDeck
 from tournaments.models.draft import CardSource, DraftPhase, PickKind
-from tournaments.services.drafts.clock import clear_deadline, expired, set_deadline
+from tournaments.services.drafts.clock import expired, set_deadline
 from tournaments.services.drafts.poll_state import remember_poll_state
 from tournaments.services.locking import lock_pod
 
@@ -72,8 +72,9 @@ def settle(pod: Pod, now: datetime) -> bool:
         elif pod.phase == DraftPhase.DRAFTING:
             run_steps(pod, now, timed_out_at=at)
         elif pod.phase == DraftPhase.BUILDING:
-            pod.phase = DraftPhase.DONE
-            clear_deadline(pod)
+            from tournaments.services.drafts.building import close_building
+
+            close_building(pod, now)
         changed = True
     return changed
 

@@ -13,7 +13,8 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from config.errors import ConflictError, DomainError, NotFoundError
 from tournaments.models import CardInstance, DraftSeat, Pack, Pod
-from tournaments.models.draft import DraftPhase
+from tournaments.models.choices import EventStatus
+from tournaments.models.draft import DeckState, DraftPhase
 from tournaments.services.audit import audit_record
 from tournaments.services.drafts.clock import DRAFT_DEADLINE_TASK
 from tournaments.services.drafts.flow import (
@@ -133,6 +134,76 @@ def pod_begin_picking(*, actor: User, pod_id: int) -> Pod:
     save_pod(pod)
     _audit(pod, actor, "draft.begin_picking")
     return pod
+
+
+@transaction.atomic
+def pod_end_building(*, actor: User, pod_id: int, reason: str) -> Pod:
+    """End the pod's deck building now (so round 1 can be paired): every seat still
+    building gets its last saved deck if legal, or is marked as having no legal deck."""
+    from tournaments.services.drafts.building import close_building
+
+    if not reason.strip():
+        raise DomainError(_("Say why deck building ends early."), field="reason")
+    pod = _judge_pod(actor, pod_id)
+    if pod.phase != DraftPhase.BUILDING:
+        raise ConflictError(_("This pod is not building decks."), code="not_building")
+    before = pod.deadline.isoformat() if pod.deadline else None
+    close_building(pod, timezone.now(), everyone=True)
+    save_pod(pod)
+    _audit(
+        pod, actor, "draft.end_building", before=before, after={"phase": pod.phase}, reason=reason
+    )
+    return pod
+
+
+@transaction.atomic
+def seat_extend_building(
+    *, actor: User, pod_id: int, seat_id: int, seconds: int, reason: str = ""
+) -> DraftSeat:
+    """More deck-building time for one seat, also after its time is over (it builds again
+    until then), while the deck lists are open (before round 1)."""
+    from config.deadlines import schedule_at
+
+    if isinstance(seconds, bool) or not isinstance(seconds, int):
+        raise DomainError(_("This must be a whole number."), field="seconds")
+    if not 1 <= seconds <= MAX_EXTENSION:
+        raise DomainError(_("Extend by 1 second to one hour."), field="seconds")
+    pod = _judge_pod(actor, pod_id)
+    if pod.draft.event.status != EventStatus.REGISTRATION:
+        raise ConflictError(_("Round 1 is paired: deck lists are locked."), code="lists_locked")
+    if pod.phase not in (DraftPhase.BUILDING, DraftPhase.DONE):
+        raise ConflictError(_("This pod is not building decks."), code="not_building")
+    seat = _seat(pod, seat_id)
+    if seat.registration_id is None:
+        raise ConflictError(_("This seat is a bot's: it builds no deck."), code="empty_seat")
+    now = timezone.now()
+    still_open = seat.deck_state == DeckState.BUILDING and pod.phase == DraftPhase.BUILDING
+    ends = seat.building_until or pod.deadline if still_open else None
+    start = max(ends, now) if ends is not None else now
+    before = {"until": ends.isoformat() if ends else None, "deck_state": seat.deck_state}
+    seat.building_until = start + timedelta(seconds=seconds)
+    seat.deck_state = DeckState.BUILDING
+    seat.save(update_fields=["building_until", "deck_state"])
+    sooner = pod.deadline is None or pod.deadline > seat.building_until
+    if pod.paused_remaining is None and (pod.phase == DraftPhase.DONE or sooner):
+        pod.deadline = seat.building_until
+        schedule_at(DRAFT_DEADLINE_TASK, pod.deadline)
+    pod.phase = DraftPhase.BUILDING
+    pod.version += 1
+    save_pod(pod)
+    _audit(
+        pod,
+        actor,
+        "draft.extend_seat_building",
+        before=before,
+        after={
+            "seat": seat.position + 1,
+            "player": str(seat.registration),
+            "until": seat.building_until.isoformat(),
+        },
+        reason=reason,
+    )
+    return seat
 
 
 def _seat(pod: Pod, seat_id: int) -> DraftSeat:

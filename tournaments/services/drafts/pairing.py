@@ -1,18 +1,24 @@
 """Swiss rounds of a booster draft paired within each pod first (an event option): round 1
-across the table (seat i against seat i + n/2 of the pod's players, as draft events
-usually do), later pod rounds by the Swiss core within each pod; then the whole field."""
+across the table, later pod rounds Swiss within each pod, the pods' odd ones out paired
+across pods (``tournaments.draft.rounds``); then the whole field."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from config.errors import ConflictError
 from tournaments import pairing
-from tournaments.models import Draft, DraftSeat, Event
+from tournaments.draft.rounds import pair_within_pods
+from tournaments.models import Draft, DraftSeat, Event, Pod
 from tournaments.models.choices import EventFormat
-from tournaments.models.draft import DraftPhase
+from tournaments.models.draft import DeckState, DraftPhase
+from tournaments.services.drafts.building import building_over, close_building
+from tournaments.services.drafts.flow import save_pod, settle
+from tournaments.services.locking import lock_pod
 
 
 def pod_members(event: Event, active: set[int]) -> list[list[int]] | None:
@@ -31,20 +37,13 @@ def pod_members(event: Event, active: set[int]) -> list[list[int]] | None:
     return list(pods.values()) or None
 
 
-def across_the_table(members: Sequence[int]) -> list[tuple[int, int | None]]:
-    """Seat i against seat i + n/2; an odd player out (the last seat) gets the bye."""
-    n = len(members)
-    half = n // 2
-    pairs: list[tuple[int, int | None]] = [(members[i], members[i + half]) for i in range(half)]
-    if n % 2:
-        pairs.append((members[-1], None))
-    return pairs
-
-
 def pod_pairings(
     event: Event, number: int, players: list[pairing.Player], seed: int
 ) -> list[pairing.Pairing] | None:
-    """The pairings of round ``number`` within pods, or None to pair the whole field."""
+    """The pairings of round ``number`` within pods, or None to pair the whole field.
+
+    Every active player is paired or has the bye: one with no seat (a judge entered them
+    for the Swiss rounds) is paired with the pods' odd ones out."""
     draft = Draft.objects.filter(event=event).first()
     if draft is None:
         return None
@@ -61,34 +60,97 @@ def pod_pairings(
     pods = pod_members(event, set(by_id))
     if not pods:
         return None
-    result: list[pairing.Pairing] = []
-    table = 0
-    byes: list[pairing.Pairing] = []
-    for members in pods:
-        if number == 1:
-            pairs = across_the_table(members)
-        else:
-            ranked = sorted((by_id[m] for m in members), key=lambda p: p.rank)
-            local = [
-                pairing.Player(
-                    id=p.id,
-                    points=p.points,
-                    rank=i,
-                    opponents=p.opponents,
-                    had_bye=p.had_bye,
-                    fixed_table=None,
-                )
-                for i, p in enumerate(ranked, start=1)
-            ]
-            pod_result = pairing.pair_round(local, round_number=number, seed=seed)
-            pairs = [(p.player_a, p.player_b) for p in pod_result.pairings]
-        for a, b in pairs:
-            if b is None:
-                byes.append(pairing.Pairing(table=0, player_a=a, player_b=None))
-                continue
-            table += 1
-            result.append(pairing.Pairing(table=table, player_a=a, player_b=b))
-    for bye in byes:
-        table += 1
-        result.append(pairing.Pairing(table=table, player_a=bye.player_a, player_b=None))
-    return result
+    seated = {reg for members in pods for reg in members}
+    unseated = [[p] for p in players if p.id not in seated]
+    result = pair_within_pods(
+        [[by_id[reg] for reg in members] for members in pods] + unseated,
+        round_number=number,
+        seed=seed,
+    )
+    ensure_everyone_paired(event, set(by_id), result)
+    if number == 1:
+        result = _flag_no_legal_deck(event, result)
+    return list(result)
+
+
+def end_deck_building(event: Event) -> None:
+    """Round 1 waits for deck building (the event locked by the caller, still taking deck
+    lists): every pod's deadline applied first; a pod whose time is not up pairs only once
+    every player there has a deck in (its building then ends now), unless a judge ended it
+    early. Refused before every pod has finished drafting."""
+    draft = Draft.objects.filter(event=event).first()
+    if draft is None or event.format != EventFormat.BOOSTER_DRAFT:
+        return
+    if (
+        draft.started_at is None
+        or draft.pods.exclude(phase__in=[DraftPhase.BUILDING, DraftPhase.DONE]).exists()
+    ):
+        raise ConflictError(
+            _("Finish the draft in every pod before pairing round 1."), code="draft_not_done"
+        )
+    now = timezone.now()
+    waiting = []
+    for pod_id in (
+        Pod.objects.filter(draft__event=event).order_by("pk").values_list("pk", flat=True)
+    ):
+        pod = lock_pod(pod_id)
+        pod.draft.event = event
+        changed = settle(pod, now)
+        if pod.phase == DraftPhase.BUILDING and building_over(pod):
+            close_building(pod, now, everyone=True)
+            changed = True
+        if changed:
+            save_pod(pod)
+        if pod.phase != DraftPhase.DONE:
+            waiting.append(pod.number)
+    if waiting:
+        raise ConflictError(
+            _(
+                "Deck building is still under way at pod %(pods)s. Pair round 1 when its time "
+                "is up or every player there has a deck in, or end its building early (with a "
+                "reason) on the draft console."
+            )
+            % {"pods": ", ".join(str(n) for n in waiting)},
+            code="deck_building",
+        )
+
+
+def _flag_no_legal_deck(
+    event: Event, pairings: Sequence[pairing.Pairing]
+) -> tuple[pairing.Pairing, ...]:
+    """Round 1 shows a judge who has no legal deck: a flag on that player's match."""
+    missing = set(
+        DraftSeat.objects.filter(
+            pod__draft__event=event, deck_state=DeckState.NO_LEGAL_DECK
+        ).values_list("registration_id", flat=True)
+    )
+    if not missing:
+        return tuple(pairings)
+    flagged = []
+    for m in pairings:
+        flags = list(m.flags)
+        for player in (m.player_a, m.player_b):
+            if player in missing:
+                flags.append(pairing.Flag.make(pairing.FlagCode.NO_LEGAL_DECK, player=player))
+        flagged.append(replace(m, flags=tuple(flags)))
+    return tuple(flagged)
+
+
+def ensure_everyone_paired(
+    event: Event, active: set[int], pairings: Sequence[pairing.Pairing]
+) -> None:
+    """The invariant of a round: every active player exactly once (paired or the bye);
+    otherwise refuse the round, naming who would be left out or listed twice."""
+    listed = [p for m in pairings for p in (m.player_a, m.player_b) if p is not None]
+    missing = active - set(listed)
+    twice = {p for p in listed if listed.count(p) > 1}
+    if missing or twice or set(listed) - active:
+        names = sorted(
+            r.name
+            for r in event.registrations.filter(pk__in=missing | twice).select_related("player")
+        )
+        raise ConflictError(
+            _("This round would leave out or pair twice: %(names)s. Nothing was paired.")
+            % {"names": ", ".join(names) or "?"},
+            code="round_incomplete",
+        )

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from tournaments.draft.passing import pass_direction
 from tournaments.draft.timers import pick_seconds
 from tournaments.models import CardInstance, Draft, DraftSeat, Event, Pick, Pod
-from tournaments.models.draft import DraftPhase
+from tournaments.models.draft import DeckState, DraftPhase
 from tournaments.services.drafts.clock import expired, settle_if_expired
 from tournaments.services.drafts.flow import (
     SeatStep,
@@ -32,6 +32,37 @@ COMPLETE = (DraftPhase.BUILDING, DraftPhase.DONE)
 
 def drafting_complete(pod: Pod) -> bool:
     return pod.phase in COMPLETE
+
+
+def players_without_seat(event: Event) -> list[Any]:
+    """The event's active players the draft has not seated (none before it starts)."""
+    from tournaments.models.choices import RegistrationStatus
+
+    if not Draft.objects.filter(event=event, started_at__isnull=False).exists():
+        return []
+    return list(
+        event.registrations.filter(
+            status__in=[RegistrationStatus.REGISTERED, RegistrationStatus.CHECKED_IN],
+            draft_seat__isnull=True,
+        )
+        .select_related("player")
+        .order_by("pk")
+    )
+
+
+def building_status(seat: DraftSeat) -> dict[str, Any]:
+    """Where the seat's deck building stands, its deadline applied first: ``open`` (the
+    seat may still save and submit), ``state`` (a ``DeckState``) and ``until`` (when its
+    time ends, while open)."""
+    settle_if_expired(seat.pod_id)
+    seat.refresh_from_db(fields=["deck_state", "building_until"])
+    pod = Pod.objects.only("phase", "deadline").get(pk=seat.pod_id)
+    is_open = pod.phase == DraftPhase.BUILDING and seat.deck_state == DeckState.BUILDING
+    until = None
+    if is_open:
+        ends = [t for t in (pod.deadline, seat.building_until) if t is not None]
+        until = max(ends) if ends else None
+    return {"open": is_open, "state": seat.deck_state, "until": until}
 
 
 def draft_of(event: Event) -> Draft | None:
@@ -245,6 +276,10 @@ class SeatStatus:
     name: str
     picked: bool
     deck: str = ""
+
+    @property
+    def no_legal_deck(self) -> bool:
+        return self.seat.deck_state == DeckState.NO_LEGAL_DECK
 
 
 @dataclass

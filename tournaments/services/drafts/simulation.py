@@ -13,16 +13,19 @@ from datetime import timedelta
 
 from django.db import transaction
 
+from accounts.models import User
 from tournaments.draft import auction as auction_core
 from tournaments.draft.bots import BotCard, bot_pick
-from tournaments.models import CardInstance, Draft, Event, Pod
+from tournaments.models import CardInstance, Draft, DraftSeat, Event, Pod
 from tournaments.models.choices import EventFormat
 from tournaments.models.draft import CardSource, DraftPhase
+from tournaments.services.drafts.building import draft_deck_submit, pool_entries
 from tournaments.services.drafts.demo import load_sample_auction_decks
 from tournaments.services.drafts.flow import auction_of, deck_contents, settle_pod, step_view
 from tournaments.services.drafts.players import draft_bid, draft_distribute, draft_pick
 from tournaments.services.drafts.setup import draft_configure, draft_start
 from tournaments.services.events import event_create
+from tournaments.services.rounds import round_pair_next, round_publish
 from tournaments.services.simulation import add_simulated_players, simulation_organiser
 
 
@@ -35,6 +38,7 @@ class DraftSimulation:
     pick_seconds: list[float] = field(default_factory=list)
     timeouts: int = 0
     deadline_applications: int = 0
+    round_id: int | None = None
 
     def pick_percentile(self, q: float) -> float:
         if not self.pick_seconds:
@@ -125,7 +129,36 @@ def _drafting(pod: Pod, rng: random.Random, timeout_rate: float, sim: DraftSimul
                 _time_out(pod, sim)
 
 
-def simulate_draft(*, players: int, seed: int, timeout_rate: float = 0.0) -> DraftSimulation:
+def _build_decks(event: Event) -> None:
+    """Every seat submits a legal deck from its pool: one Sanctuary and every other card."""
+    seats = DraftSeat.objects.filter(
+        pod__draft__event=event, registration__isnull=False
+    ).select_related("registration__player", "pod")
+    for seat in seats:
+        deck: dict[int, int] = {}
+        sanctuary = False
+        for entry in pool_entries(seat):
+            if entry.card.is_sanctuary:
+                if not sanctuary:
+                    deck[entry.card.pk] = 1
+                    sanctuary = True
+                continue
+            deck[entry.card.pk] = entry.count
+        draft_deck_submit(actor=seat.registration.player, event_id=event.pk, quantities=deck)
+
+
+def _pair_round_one(event: Event, organiser: User, sim: DraftSimulation) -> None:
+    """Decks built and submitted, building ends (every deck is in), round 1 is paired
+    within the pods and published."""
+    _build_decks(event)
+    round_ = round_pair_next(actor=organiser, event_id=event.pk)
+    round_publish(actor=organiser, round_id=round_.pk)
+    sim.round_id = round_.pk
+
+
+def simulate_draft(
+    *, players: int, seed: int, timeout_rate: float = 0.0, pair_round_1: bool = False
+) -> DraftSimulation:
     from rulings.demo import load_rulings_data
 
     rng = random.Random(seed)
@@ -159,4 +192,6 @@ def simulate_draft(*, players: int, seed: int, timeout_rate: float = 0.0) -> Dra
     for pod in pods:
         _drafting(pod, rng, timeout_rate, sim)
     sim.drafting_seconds = time.perf_counter() - started
+    if pair_round_1:
+        _pair_round_one(event, organiser, sim)
     return sim
