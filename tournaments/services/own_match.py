@@ -88,6 +88,15 @@ NOT_JUDGE_ACTIONS_ON_A_MATCH: dict[str, str] = {
     "tournaments.services.drafts.judge.seat_to_bot_on_drop": (
         "part of a drop, which ``registration.drop`` checks"
     ),
+    "tournaments.services.drafts.judge.seat_extend_building": (
+        "deck building, before the first round: nobody has a match yet (audited)"
+    ),
+    "tournaments.services.drafts.late.seat_assign_player": (
+        "a late player takes a bot's seat before picking starts: nobody has a match yet"
+    ),
+    "tournaments.services.drafts.late.draft_enter_without_seat": (
+        "a late entry before the first round: nobody faces them yet"
+    ),
     "rulings.services.decklists.deck_list_submit": (
         "a player submits their own list, before the first round"
     ),
