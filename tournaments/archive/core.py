@@ -74,6 +74,7 @@ RECORD_FIELDS: dict[str, dict[str, str]] = {
         "tiebreaks": STR,
         "min_deck_size": INT,
         "deck_lists_required": BOOL,
+        "draft_cards_private": BOOL,
         "record_policy": STR,
         "qiahn_ruleset": STR,
         "qiahn_squad": INT,

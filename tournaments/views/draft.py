@@ -183,7 +183,7 @@ def draft_context(
         and visibility.auction_deck(seat.registration_id)
     ):
         context["my_deck"] = own_auction_deck(view.seat)
-    if complete and visibility.draft_cards(drafting_complete=True):
+    if complete and visibility.draft_cards(view.seat.registration_id, drafting_complete=True):
         context["my_picks"] = list(
             Pick.objects.filter(seat=view.seat)
             .select_related("card_instance__card__edition")
@@ -354,7 +354,7 @@ def build_deck(request: HttpRequest, pk: int) -> HttpResponse:
     status = 200
     if seat is not None:
         complete = drafting_complete(seat.pod)
-        visible = context["visibility"].draft_cards(drafting_complete=complete)
+        visible = context["visibility"].draft_cards(seat.registration_id, drafting_complete=complete)
         entries = pool_entries(seat) if complete and visible else []
         form = DeckForm(request.POST or None, entries=entries)
         if request.method == "POST" and complete:

@@ -1,6 +1,6 @@
 """Reads of a draft, each applying an expired deadline first (the lazy path), and each
 shaped by the reader's ``EventVisibility``: during the draft a player sees only the pack in
-front of their own seat; pools and the pick log once the pod's drafting is complete."""
+front of their own seat; their pool and picks once the pod's drafting is complete."""
 
 from __future__ import annotations
 
@@ -32,6 +32,17 @@ COMPLETE = (DraftPhase.BUILDING, DraftPhase.DONE)
 
 def drafting_complete(pod: Pod) -> bool:
     return pod.phase in COMPLETE
+
+
+def readable_draft_seats(event: Event, visibility: EventVisibility) -> list[int]:
+    """The seats of the event whose pool and picks the reader may read (the rule is
+    ``EventVisibility.draft_cards``): what the CSV exports and any list of pools show."""
+    seats = DraftSeat.objects.filter(pod__draft__event=event).order_by("pk")
+    return [
+        pk
+        for pk, registration_id, phase in seats.values_list("pk", "registration_id", "pod__phase")
+        if visibility.draft_cards(registration_id, drafting_complete=phase in COMPLETE)
+    ]
 
 
 def draft_of(event: Event) -> Draft | None:
@@ -201,9 +212,7 @@ def drafter_view(
         view.seconds_allowed = pick_seconds(max(mine.cards_in_pack, 1))
         if not view.picked_this_step and visibility.pack_in_front(seat.registration_id):
             view.pack = [card_view(c) for c in mine.cards]
-    if visibility.draft_cards(drafting_complete=drafting_complete(pod)) and (
-        visibility.runs_event or visibility.pack_in_front(seat.registration_id)
-    ):
+    if visibility.draft_cards(seat.registration_id, drafting_complete=drafting_complete(pod)):
         view.pool = [
             card_view(c)
             for c in CardInstance.objects.filter(owner=seat)
