@@ -6,17 +6,20 @@ the DAR's draft infractions."""
 from __future__ import annotations
 
 import csv
+import importlib
 import io
 from datetime import timedelta
 
 import pytest
+from django.apps import apps as django_apps
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from rulings.models import Card, CardPool, DeckList
 from tests.tournaments.draft.helpers import draft_event, move_deadline
-from tournaments.models import Event, Pod
+from tournaments.models import CardInstance, Event, Pod
 from tournaments.models.choices import EventStatus
 from tournaments.models.draft import DraftPhase
 from tournaments.services.drafts.reading import pod_version
@@ -54,11 +57,13 @@ def play_out(event: Event) -> None:
         assert pod.phase == DraftPhase.BUILDING
 
 
-def drafted_event(prefix: str, **options):
-    """Two players and two bots, drafted to the end; the Swiss rounds are running."""
+def drafted_event(prefix: str, *, running: bool = True, **options):
+    """Two players and two bots, drafted to the end; the Swiss rounds are running (else
+    the event still takes deck lists)."""
     event, judge, regs = draft_event(2, bots=2, auction=False, prefix=prefix, **options)
     play_out(event)
-    Event.objects.filter(pk=event.pk).update(status=EventStatus.RUNNING)
+    if running:
+        Event.objects.filter(pk=event.pk).update(status=EventStatus.RUNNING)
     return Event.objects.get(pk=event.pk), judge, regs
 
 
@@ -121,7 +126,104 @@ def test_the_keep_private_option_is_an_event_setting_of_the_form_and_the_api():
     assert Event.objects.get(pk=event.pk).draft_cards_private is True
 
 
-def test_a_drafters_page_shows_their_picks_but_a_strangers_shows_none():
+def test_a_drafters_page_shows_their_picks_and_the_big_screen_no_card():
     event, _judge, regs = drafted_event("pp")
     page = web(regs[0].player).get(reverse("tournaments:my_draft", args=[event.pk]))
     assert 'data-testid="pick-log"' in page.content.decode()
+    screen = web().get(reverse("tournaments:screen", args=[event.pk])).content.decode()
+    names = {c.card.name for c in CardInstance.objects.filter(pod__draft__event=event)}
+    assert not [name for name in names if name in screen]
+
+
+# --- item 6: every deck-list route of a draft event checks the pool ------------------------
+def pool_counts(player, event) -> dict[tuple[str, int], int]:
+    """The seat's cards as drafted (the card instances it owns), by card, with at most one
+    Sanctuary (a deck has exactly one)."""
+    counts: dict[tuple[str, int], int] = {}
+    sanctuary = False
+    for instance in CardInstance.objects.filter(
+        owner__registration__player=player, pod__draft__event=event
+    ).select_related("card__edition"):
+        card = instance.card
+        if card.is_sanctuary:
+            if sanctuary:
+                continue
+            sanctuary = True
+        key = (card.edition.code, card.number)
+        counts[key] = counts.get(key, 0) + 1
+    return counts
+
+
+def first_card(player, event) -> Card:
+    """The first card of the pool that is not a Sanctuary (the one the tests overdraw)."""
+    for code, number in sorted(pool_counts(player, event)):
+        card = Card.objects.get(edition__code=code, number=number)
+        if not card.is_sanctuary:
+            return card
+    raise AssertionError("a pool of Sanctuaries only")
+
+
+def pool_text(player, event, extra: int = 0) -> str:
+    counts = pool_counts(player, event)
+    if extra:
+        card = first_card(player, event)
+        counts[(card.edition.code, card.number)] += extra
+    return "\n".join(f"{n} {code} {number}" for (code, number), n in sorted(counts.items()))
+
+
+def test_drafting_complete_records_every_seats_pool_without_the_builder():
+    event, _judge, regs = drafted_event("pr", running=False)
+    for reg in regs:
+        pool = CardPool.objects.get(event=event, player=reg.player)
+        assert pool.source == "draft"
+        owned = CardInstance.objects.filter(owner__registration=reg).count()
+        assert sum(pool.entries.values_list("quantity", flat=True)) == owned == 48
+
+
+@pytest.mark.parametrize("via_api", [False, True])
+def test_a_list_not_from_the_pool_is_refused_on_every_route(via_api):
+    event, _judge, regs = drafted_event(f"pc{int(via_api)}", running=False)
+    player = regs[0].player
+    text = pool_text(player, event, extra=44)
+    if via_api:
+        answer = api(player).post(
+            f"/api/rulings/events/{event.pk}/deck-list/submit/", {"text": text}, format="json"
+        )
+        body = answer.content.decode()
+    else:
+        answer = web(player).post(reverse("rulings:my_deck", args=[event.pk]), {"text": text})
+        body = answer.content.decode()
+    assert answer.status_code == 400, body[:500]
+    name = first_card(player, event).name
+    assert name in body and "pool" in body
+    assert not DeckList.objects.filter(event=event, player=player).exists()
+    # the pool itself is accepted
+    ok = web(player).post(
+        reverse("rulings:my_deck", args=[event.pk]), {"text": pool_text(player, event)}
+    )
+    assert ok.status_code == 302
+    assert DeckList.objects.get(event=event, player=player).card_count == sum(
+        pool_counts(player, event).values()
+    )
+
+
+def test_a_list_in_a_draft_event_before_the_pool_is_recorded_is_refused():
+    event, _judge, regs = draft_event(1, bots=1, auction=False, prefix="pn")
+    answer = web(regs[0].player).post(
+        reverse("rulings:my_deck", args=[event.pk]), {"text": "45 DV 6"}
+    )
+    assert answer.status_code == 409
+    assert "pool" in answer.content.decode()
+    assert not DeckList.objects.filter(event=event).exists()
+
+
+def test_the_data_migration_records_pools_of_finished_pods():
+    event, _judge, regs = drafted_event("pm", running=False)
+    CardPool.objects.filter(event=event).delete()
+    migration = importlib.import_module(
+        "tournaments.migrations.0017_record_draft_pools_draft_privacy"
+    )
+    migration.record_finished_pools(django_apps, None)
+    for reg in regs:
+        pool = CardPool.objects.get(event=event, player=reg.player)
+        assert sum(pool.entries.values_list("quantity", flat=True)) == 48

@@ -22,6 +22,7 @@ from tournaments.draft.timers import pick_seconds
 from tournaments.live import announce_change
 from tournaments.models import CardInstance, DraftSeat, Pack, Pick, Pod, TableDeck
 from tournaments.models.draft import CardSource, DraftPhase, PickKind
+from tournaments.services.drafts.building import record_pod_pools
 from tournaments.services.drafts.clock import clear_deadline, expired, set_deadline
 from tournaments.services.drafts.poll_state import remember_poll_state
 from tournaments.services.locking import lock_pod
@@ -369,6 +370,8 @@ def pass_packs(pod: Pod, left: int, now: datetime) -> None:
     else:
         pod.phase = DraftPhase.BUILDING
         set_deadline(pod, pod.draft.building_seconds, now)
+        if not pod.draft.paper:  # paper boosters: no cards are tracked
+            record_pod_pools(pod)
 
 
 def paper_step(pod: Pod, now: datetime) -> None:
