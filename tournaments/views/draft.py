@@ -46,6 +46,7 @@ from tournaments.services.drafts.reading import (
     own_auction_deck,
     pod_version,
     seat_name,
+    seat_number,
     seat_of_player,
     table_deck_groups,
 )
@@ -87,28 +88,27 @@ def _auction_context(seat: DraftSeat, pod: Any, deck_choice: str | None) -> dict
     if table is None:
         return {}
     state = table["state"]
-    seats = {s.position: s for s in pod.seats.select_related("registration__player")}
-    names = {p: seat_name(s) for p, s in seats.items()}
+    # names by seat number (from 1), the numbering of the table's view
+    names = {
+        seat_number(s.position): seat_name(s)
+        for s in pod.seats.select_related("registration__player")
+    }
     decks = {d["id"]: d for d in table["decks"]}
     my_turn = state.to_act == seat.position and not seat.bot
     context: dict[str, Any] = {
         "auction": {
-            "number": state.number,
-            "phase": state.phase,
-            "to_act": names.get(state.to_act, ""),
+            "number": table["number"],
+            "phase": table["phase"],
+            "to_act": names.get(table["to_act"], ""),
             "my_turn": my_turn,
-            "high_bid": state.high_bid,
-            "high_bidder": names.get(state.high_bidder, ""),
-            "min_bid": (state.high_bid or 0) + 1,
-            "can_pass": state.high_bid is not None,
-            "bidders": [names[b] for b in state.bidders],
-            "decks": [
-                {**d, "owner_name": seat_name(d["owner"]) if d["owner"] else ""}
-                for d in table["decks"]
-            ],
-            "log": [
-                {**entry, "name": names.get(entry.get("seat"), "")} for entry in table["log"][-12:]
-            ],
+            "high_bid": table["high_bid"],
+            "high_bidder": names.get(table["high_bidder"], ""),
+            "min_bid": (table["high_bid"] or 0) + 1,
+            "can_pass": table["high_bid"] is not None,
+            "bidders": [names[b] for b in table["bidders"]],
+            "decks": table["decks"],
+            "taken": [{**d, "owner_name": names.get(d["seat"], "")} for d in table["taken"]],
+            "log": [{**entry, "name": names.get(entry["seat"], "")} for entry in table["log"][-12:]],
         }
     }
     if my_turn and state.phase == auction_core.BIDDING:

@@ -19,7 +19,7 @@ from rest_framework.test import APIClient
 
 from rulings.models import Card, CardPool, DeckList
 from tests.tournaments.draft.helpers import draft_event, move_deadline
-from tournaments.models import CardInstance, Event, Pod
+from tournaments.models import CardInstance, DraftSeat, Event, Pod
 from tournaments.models.choices import EventStatus
 from tournaments.models.draft import DraftPhase
 from tournaments.services.drafts.reading import pod_version
@@ -227,3 +227,53 @@ def test_the_data_migration_records_pools_of_finished_pods():
     for reg in regs:
         pool = CardPool.objects.get(event=event, player=reg.player)
         assert sum(pool.entries.values_list("quantity", flat=True)) == 48
+
+
+# --- the auction: one numbering of seats (from 1), each moved card's destination --------------
+def test_auction_api_numbers_seats_from_1_everywhere_and_logs_where_each_card_went():
+    # given one player and three bots at the auction; the bots acted until the player's turn
+    event, judge, regs = draft_event(1, bots=3, prefix="an")
+    seat = DraftSeat.objects.get(registration=regs[0])
+    me = seat.position + 1
+    player = api(regs[0].player)
+    state = player.get(f"/api/events/{event.pk}/draft/my-seat/").json()["auction"]
+    assert state["to_act"] == me
+    if state["high_bidder"] is not None:  # a bot opened before the player
+        assert state["high_bidder"] == state["log"][-1]["seat"] != me
+    # when the player wins and places the cards on two decks
+    amount = (state["high_bid"] or 0) + 3
+    bid = player.post(
+        f"/api/events/{event.pk}/draft/bid/",
+        {"auction": state["number"], "amount": amount},
+        format="json",
+    )
+    assert bid.status_code == 200, bid.content
+    state = bid.json()["auction"]
+    assert state["to_act"] == me and state["high_bidder"] == me
+    mine = [e for e in state["log"] if e["action"] == "bid" and e["amount"] == amount]
+    assert [e["seat"] for e in mine] == [me]
+    assert all(1 <= e["seat"] <= 4 for e in state["log"])
+    taken, first, second = [d["id"] for d in state["decks"][:3]]
+    cards = list(
+        CardInstance.objects.filter(table_deck_id=taken).order_by("pk").values_list("pk", flat=True)
+    )[:amount]
+    moves = {str(c): (first if i < 2 else second) for i, c in enumerate(cards)}
+    done = player.post(
+        f"/api/events/{event.pk}/draft/distribute/",
+        {"auction": state["number"], "deck": taken, "moves": moves},
+        format="json",
+    )
+    assert done.status_code == 200, done.content
+    auction = done.json()["auction"]
+    # then the log names the seat from 1 and where each card went
+    take = next(e for e in auction["log"] if e["action"] == "take" and e["seat"] == me)
+    assert take["cards"] == amount
+    assert {m["deck"]: m["cards"] for m in take["moves"]} == {first: 2, second: amount - 2}
+    # decks already taken are not listed as on the table
+    assert taken not in {d["id"] for d in auction["decks"]}
+    assert all(d["cards"] > 0 for d in auction["decks"])
+    # a judge rebuilds who received what: the console names each moved card and its deck
+    console = web(judge).get(reverse("tournaments:draft_console", args=[event.pk]))
+    html = console.content.decode()
+    moved = CardInstance.objects.select_related("card").get(pk=cards[0])
+    assert 'data-testid="auction-log-1"' in html and moved.card.name in html

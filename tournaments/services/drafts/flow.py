@@ -526,6 +526,8 @@ def auction_distribute_inner(
             "deck": deck,
             "bid": bid,
             "cards": len(moves),
+            # where each removed card went, so a judge can rebuild who received what
+            "moved": [[target, sorted(ids)] for target, ids in sorted(by_target.items())],
             "how": how,
         },
     )
