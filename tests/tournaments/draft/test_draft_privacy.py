@@ -277,3 +277,21 @@ def test_auction_api_numbers_seats_from_1_everywhere_and_logs_where_each_card_we
     html = console.content.decode()
     moved = CardInstance.objects.select_related("card").get(pk=cards[0])
     assert 'data-testid="auction-log-1"' in html and moved.card.name in html
+
+
+# --- the DAR's draft rules among the infractions ------------------------------------------------
+def test_the_dars_draft_rules_are_infractions_citing_4_1_1_in_both_languages():
+    from django.utils import translation
+
+    from tournaments.infractions import get_infraction
+    from tournaments.models.choices import PenaltyKind
+
+    codes = ("draft_notes", "draft_showing_cards", "draft_signals", "draft_reviewing_picks")
+    for code in codes:
+        infraction = get_infraction(code)
+        assert infraction is not None, code
+        assert infraction.dar == "4.1.1"
+        assert infraction.default == PenaltyKind.WARNING
+        with translation.override("es"):
+            spanish = str(infraction.label)
+        assert spanish != str(infraction.label), code
