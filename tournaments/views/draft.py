@@ -108,7 +108,9 @@ def _auction_context(seat: DraftSeat, pod: Any, deck_choice: str | None) -> dict
             "bidders": [names[b] for b in table["bidders"]],
             "decks": table["decks"],
             "taken": [{**d, "owner_name": names.get(d["seat"], "")} for d in table["taken"]],
-            "log": [{**entry, "name": names.get(entry["seat"], "")} for entry in table["log"][-12:]],
+            "log": [
+                {**entry, "name": names.get(entry["seat"], "")} for entry in table["log"][-12:]
+            ],
         }
     }
     if my_turn and state.phase == auction_core.BIDDING:
@@ -354,7 +356,9 @@ def build_deck(request: HttpRequest, pk: int) -> HttpResponse:
     status = 200
     if seat is not None:
         complete = drafting_complete(seat.pod)
-        visible = context["visibility"].draft_cards(seat.registration_id, drafting_complete=complete)
+        visible = context["visibility"].draft_cards(
+            seat.registration_id, drafting_complete=complete
+        )
         entries = pool_entries(seat) if complete and visible else []
         form = DeckForm(request.POST or None, entries=entries)
         if request.method == "POST" and complete:

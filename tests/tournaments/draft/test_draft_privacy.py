@@ -102,9 +102,7 @@ def test_event_in_swiss_rounds_pools_and_picks_are_the_drafters_own_and_the_judg
 
 def test_event_kept_private_shows_pools_to_nobody_else_even_when_finished():
     event, judge, regs = drafted_event("pk")
-    Event.objects.filter(pk=event.pk).update(
-        status=EventStatus.FINISHED, draft_cards_private=True
-    )
+    Event.objects.filter(pk=event.pk).update(status=EventStatus.FINISHED, draft_cards_private=True)
     assert csv_of(web(), event, "pools") == []
     assert csv_of(web(regs[1].player), event, "picks") != []
     assert {r["player"] for r in csv_of(web(regs[1].player), event, "picks")} == {

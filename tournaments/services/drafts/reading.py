@@ -263,9 +263,7 @@ def auction_view(pod: Pod, *, with_cards: bool = False) -> dict[str, Any] | None
     cards: dict[int, str] = {}
     if with_cards:
         moved = [i for e in log for _deck, ids in e.get("moved", []) for i in ids]
-        cards = dict(
-            CardInstance.objects.filter(pk__in=moved).values_list("pk", "card__name")
-        )
+        cards = dict(CardInstance.objects.filter(pk__in=moved).values_list("pk", "card__name"))
     return {
         "state": state,
         "number": state.number,
