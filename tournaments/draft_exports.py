@@ -1,14 +1,16 @@
-"""CSV rows of a booster draft: the pick log and the pools. A pod's rows appear only when
-the reader's ``EventVisibility`` allows its cards (judges always; everyone once that pod's
-drafting is complete), the same rule as the pages and the API. Seats are numbered from 1
-round the table; ``from_seat`` is the seat that opened the pack."""
+"""CSV rows of a booster draft: the pick log and the pools. A seat's rows appear only when
+the reader's ``EventVisibility`` allows its cards (judges always; the seat's player once
+its pod's drafting is complete; everyone else once the event is finished, unless it keeps
+them private), the same rule as the pages and the API. Seats are numbered from 1 round the
+table; ``from_seat`` is the seat that opened the pack."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from tournaments.models import CardInstance, DraftSeat, Event, Pick, Pod
-from tournaments.models.draft import DraftPhase, PickKind
+from tournaments.models import CardInstance, DraftSeat, Event, Pick
+from tournaments.models.draft import PickKind
+from tournaments.services.drafts.reading import readable_draft_seats
 from tournaments.visibility import EventVisibility
 
 PICK_COLUMNS = [
@@ -30,16 +32,6 @@ PICK_COLUMNS = [
 POOL_COLUMNS = ["pod", "seat", "player", "card_instance", "card", "card_ref", "source"]
 
 
-def _visible_pods(event: Event, visibility: EventVisibility) -> list[int]:
-    return [
-        pk
-        for pk, phase in Pod.objects.filter(draft__event=event)
-        .order_by("number")
-        .values_list("pk", "phase")
-        if visibility.draft_cards(drafting_complete=phase in (DraftPhase.BUILDING, DraftPhase.DONE))
-    ]
-
-
 def _player(seat: DraftSeat) -> str:
     if seat.registration_id is None:
         return "bot"
@@ -49,7 +41,7 @@ def _player(seat: DraftSeat) -> str:
 def picks_rows(event: Event, *, visibility: EventVisibility) -> Iterator[list[object]]:
     yield PICK_COLUMNS
     picks = (
-        Pick.objects.filter(pod_id__in=_visible_pods(event, visibility))
+        Pick.objects.filter(seat_id__in=readable_draft_seats(event, visibility))
         .select_related(
             "pod",
             "seat__registration__player",
@@ -81,9 +73,7 @@ def picks_rows(event: Event, *, visibility: EventVisibility) -> Iterator[list[ob
 def pools_rows(event: Event, *, visibility: EventVisibility) -> Iterator[list[object]]:
     yield POOL_COLUMNS
     instances = (
-        CardInstance.objects.filter(
-            pod_id__in=_visible_pods(event, visibility), owner__isnull=False
-        )
+        CardInstance.objects.filter(owner_id__in=readable_draft_seats(event, visibility))
         .select_related("pod", "owner__registration__player", "card__edition")
         .order_by("pod__number", "owner__position", "pk")
     )

@@ -44,6 +44,33 @@ INFRACTIONS: tuple[Infraction, ...] = (
         PenaltyKind.GAME_LOSS,
         dar="3.1",
     ),
+    # DAR 4.1.1 names the draft's conduct rules but no penalty for them: the default is
+    # a warning, as for the other draft procedure rules; a judge raises it (saying why)
+    # when the player gained from it.
+    Infraction(
+        "draft_notes",
+        _("Took notes during the draft or deck building"),
+        PenaltyKind.WARNING,
+        dar="4.1.1",
+    ),
+    Infraction(
+        "draft_showing_cards",
+        _("Showed their picks or the booster being drafted to another drafter"),
+        PenaltyKind.WARNING,
+        dar="4.1.1",
+    ),
+    Infraction(
+        "draft_signals",
+        _("Signalled to another drafter about their picks or what others should pick"),
+        PenaltyKind.WARNING,
+        dar="4.1.1",
+    ),
+    Infraction(
+        "draft_reviewing_picks",
+        _("Looked through their picks before drafting was complete"),
+        PenaltyKind.WARNING,
+        dar="4.1.1",
+    ),
     Infraction(
         "draft_pick_time",
         _("Did not put the booster down when pick time was up"),

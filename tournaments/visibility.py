@@ -10,9 +10,11 @@ themselves, so no path shows what another hides:
 - round seeds (from which the pairings can be re-derived): the event's judges,
   and everyone once the event is finished;
 - a booster draft (DAR 4.1.1: no notes, no reviewing picks until drafting is complete):
-  while a pod drafts, a player sees only the pack in front of their own seat; the pools
-  and the pick log of a pod are for the event's judges until its drafting is complete,
-  then for every reader of the event;
+  while a pod drafts, a player sees only the pack in front of their own seat. A seat's
+  pool and picks are for the event's judges at any time, for the seat's player once the
+  pod's drafting is complete, and for everyone else once the event is finished (unless
+  the event keeps them private for good): opponents in the Swiss rounds must not read
+  each other's pools;
 - judge calls: the event's judges see every call; a player sees only their own.
 """
 
@@ -35,6 +37,8 @@ class EventVisibility:
     runs_event: bool
     own_registration_ids: frozenset[int]
     event_finished: bool
+    # the event's option: pools and picks stay private even once it is finished
+    draft_cards_private: bool = False
 
     @property
     def draft_rounds(self) -> bool:
@@ -44,9 +48,21 @@ class EventVisibility:
     def seeds(self) -> bool:
         return self.runs_event or self.event_finished
 
-    def draft_cards(self, *, drafting_complete: bool) -> bool:
-        """Whether the reader sees a pod's pools and pick log."""
-        return self.runs_event or drafting_complete
+    def draft_cards(self, seat_registration_id: int | None, *, drafting_complete: bool) -> bool:
+        """Whether the reader sees this seat's pool and picks (``None``: a bot's seat)."""
+        if self.runs_event:
+            return True
+        if not drafting_complete:
+            return False
+        if seat_registration_id is not None and seat_registration_id in self.own_registration_ids:
+            return True
+        return self.draft_cards_public
+
+    @property
+    def draft_cards_public(self) -> bool:
+        """Whether every seat's pool and picks are for every reader (once the pods have
+        finished drafting): once the event is finished, unless it keeps them private."""
+        return self.runs_event or (self.event_finished and not self.draft_cards_private)
 
     def pack_in_front(self, seat_registration_id: int | None) -> bool:
         """Whether the reader sees the pack in front of this seat during the draft."""
@@ -85,6 +101,7 @@ def everything(event: Event) -> EventVisibility:
         runs_event=True,
         own_registration_ids=frozenset(),
         event_finished=event.status == EventStatus.FINISHED,
+        draft_cards_private=event.draft_cards_private,
     )
 
 
@@ -97,4 +114,5 @@ def visibility_for(user: User | AnonymousUser, event: Event) -> EventVisibility:
         runs_event=user.has_perm("tournaments.run_event", event),
         own_registration_ids=own,
         event_finished=event.status == EventStatus.FINISHED,
+        draft_cards_private=event.draft_cards_private,
     )

@@ -15,6 +15,7 @@ from rulings.deckcheck.checks import (
     DeckCheck,
     Surcharge,
     check_deck,
+    pool_shortfalls,
 )
 from rulings.deckcheck.formats import FORMATS, Format, UnknownFormat, get_format
 from rulings.deckcheck.index import CardIndex
@@ -56,6 +57,7 @@ __all__ = [
     "get_format",
     "line_quantity_limit",
     "parse_deck_list",
+    "pool_shortfalls",
     "surcharge",
     "wheel_distance",
 ]

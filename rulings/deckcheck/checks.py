@@ -143,6 +143,25 @@ def _merge(entries: Iterable[DeckEntry]) -> list[DeckEntry]:
     return list(merged.values())
 
 
+def pool_shortfalls(entries: Sequence[DeckEntry], pool: Mapping[CardKey, int]) -> list[Issue]:
+    """One ``not_in_pool`` issue per card of the deck with more copies than the pool holds
+    (sealed pool containment)."""
+    shortfalls = []
+    for entry in _merge(entries):
+        owned = pool.get(entry.card.key, 0)
+        if entry.quantity > owned:
+            shortfalls.append(
+                issue(
+                    "not_in_pool",
+                    line=entry.line,
+                    card=entry.card.label,
+                    in_deck=entry.quantity,
+                    in_pool=owned,
+                )
+            )
+    return shortfalls
+
+
 def check_deck(
     entries: Sequence[DeckEntry],
     *,
@@ -292,18 +311,7 @@ def check_deck(
         if pool is None:
             warnings.append(issue("pool_not_checked"))
         else:
-            for entry in deck:
-                owned = pool.get(entry.card.key, 0)
-                if entry.quantity > owned:
-                    errors.append(
-                        issue(
-                            "not_in_pool",
-                            line=entry.line,
-                            card=entry.card.label,
-                            in_deck=entry.quantity,
-                            in_pool=owned,
-                        )
-                    )
+            errors.extend(pool_shortfalls(deck, pool))
 
     return DeckCheck(
         format=fmt,

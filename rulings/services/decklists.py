@@ -18,6 +18,7 @@ from rulings.deckcheck import (
     ParsedDeckList,
     line_quantity_limit,
     parse_deck_list,
+    pool_shortfalls,
 )
 from rulings.errors import DeckListInvalid
 from rulings.models import (
@@ -34,9 +35,10 @@ from rulings.selectors import (
     event_lists_locked,
     event_takes_deck_lists,
     latest_pick_batch,
+    pool_for,
 )
-from tournaments.models import AuditEntry, Event, Registration
-from tournaments.models.choices import RegistrationStatus
+from tournaments.models import AuditEntry, Draft, Event, Registration
+from tournaments.models.choices import EventFormat, RegistrationStatus
 from tournaments.services.locking import lock_event
 from tournaments.services.own_match import judge_action, refuse_if_party
 
@@ -74,6 +76,38 @@ def _card_ids(parsed: ParsedDeckList) -> dict[tuple[str, int], int]:
     return {(code, number): pk for code, number, pk in rows if (code, number) in keys}
 
 
+def _refuse_outside_draft_pool(event: Event, player: User, parsed: ParsedDeckList) -> None:
+    """A booster draft deck is built from the player's pool (DAR 4.1.3), whichever route
+    the list comes by: a list with a card, or more copies, than the recorded pool holds is
+    refused, naming the cards. Drafting records every seat's pool when it ends; a draft
+    with paper boosters records none (a judge may set one), so its lists go unchecked."""
+    pool = pool_for(event, player)
+    if pool is None:
+        if Draft.objects.filter(event=event, paper=False).exists():
+            raise ConflictError(
+                _(
+                    "Your draft pool is not recorded yet: submit your deck once your pod "
+                    "has finished drafting."
+                ),
+                field="text",
+                code="no_draft_pool",
+            )
+        return
+    shortfalls = pool_shortfalls(parsed.entries(), pool)
+    if shortfalls:
+        raise DeckListInvalid(
+            ngettext(
+                "%(count)s card of the list is not in your draft pool; nothing was saved.",
+                "%(count)s cards of the list are not in your draft pool; nothing was saved.",
+                len(shortfalls),
+            )
+            % {"count": len(shortfalls)},
+            shortfalls,
+            field="text",
+            code="not_in_pool",
+        )
+
+
 @transaction.atomic
 def deck_list_submit(
     *, event: Event, player: User, text: str, actor: User, from_draft_builder: bool = False
@@ -82,8 +116,9 @@ def deck_list_submit(
 
     Refused, with nothing saved, when the event takes no lists, the lists are
     locked (the event has started), the player is not registered, any line
-    does not parse, or the list names more than one Sanctuary. A list that
-    parses is saved even if its check finds errors: the player sees why.
+    does not parse, the list names more than one Sanctuary, or (a booster draft)
+    it is not contained in the player's pool. A list that parses is saved even if
+    its check finds errors: the player sees why.
     """
     event = _lock_event(event)
     if not event_takes_deck_lists(event):
@@ -126,6 +161,8 @@ def deck_list_submit(
             field="text",
             code="second_sanctuary",
         )
+    if event.format == EventFormat.BOOSTER_DRAFT:
+        _refuse_outside_draft_pool(event, player, parsed)
     deck_list = DeckList.objects.select_for_update().filter(event=event, player=player).first()
     if deck_list is None:
         deck_list = DeckList.objects.create(

@@ -21,7 +21,12 @@ from rulings.deckcheck import MAX_POOL_LINE_QUANTITY
 from tournaments.models import DraftSeat, Event, Pod, Registration
 from tournaments.services import drafts
 from tournaments.services.drafts.players import PickOutcome
-from tournaments.services.drafts.reading import auction_view, drafter_view, seat_of_player
+from tournaments.services.drafts.reading import (
+    auction_view,
+    drafter_view,
+    seat_number,
+    seat_of_player,
+)
 from tournaments.visibility import visibility_for
 
 TAG = ["drafts"]
@@ -49,7 +54,12 @@ class SeatStateOut(serializers.Serializer):
     picked_this_step = serializers.BooleanField()
     pack = CardOut(many=True)
     pool = CardOut(many=True, allow_null=True)
-    auction = serializers.DictField(allow_null=True)
+    auction = serializers.DictField(
+        allow_null=True,
+        help_text="the deck auction: seats (to_act, high_bidder, taken[].seat, log[].seat) "
+        "numbered from 1 like `seat`; decks still on the table with their cards; each deck "
+        "taken in the log with where its removed cards went (moves[].deck, moves[].cards)",
+    )
 
 
 class PickIn(serializers.Serializer):
@@ -117,17 +127,18 @@ def _valid(serializer_class: type[serializers.Serializer], request: Request) -> 
 
 
 def _auction_out(pod: Pod) -> dict | None:
+    """The auction as the pod reads it, seats numbered from 1 (as everywhere)."""
     view = auction_view(pod)
     if view is None:
         return None
-    state = view["state"]
     return {
-        "number": state.number,
-        "phase": state.phase,
-        "to_act": None if state.to_act is None else state.to_act + 1,
-        "high_bid": state.high_bid,
-        "high_bidder": None if state.high_bidder is None else state.high_bidder + 1,
-        "decks": [{"id": d["id"], "name": d["name"], "cards": d["cards"]} for d in view["decks"]],
+        "number": view["number"],
+        "phase": view["phase"],
+        "to_act": view["to_act"],
+        "high_bid": view["high_bid"],
+        "high_bidder": view["high_bidder"],
+        "decks": view["decks"],
+        "taken": [{"id": d["id"], "name": d["name"], "seat": d["seat"]} for d in view["taken"]],
         "log": view["log"][-20:],
     }
 
@@ -160,7 +171,7 @@ def seat_state(request: Request, seat: DraftSeat, outcome: PickOutcome | None = 
         view = drafter_view(seat, visibility_for(request.user, seat.pod.draft.event))
     return {
         "pod": view.pod.number,
-        "seat": seat.position + 1,
+        "seat": seat_number(seat.position),
         "phase": view.pod.phase,
         "version": view.pod.version,
         "pack_round": view.pod.pack_round,

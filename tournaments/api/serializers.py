@@ -29,6 +29,7 @@ EVENT_SETTINGS = (
     "tiebreaks",
     "min_deck_size",
     "deck_lists_required",
+    "draft_cards_private",
     "play_draw_required",
     "record_policy",
     "qiahn_ruleset",

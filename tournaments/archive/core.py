@@ -56,6 +56,10 @@ def optional(kind: str) -> str:
 
 # The records of an event, in the order they are created (a record only refers to records
 # of the types before it); deletions run in the reverse order.
+# Fields added to format 1 after files were written without them: such a file reads as if
+# it held this value (the one every event had before the field existed).
+ADDED_FIELDS: dict[str, dict[str, Any]] = {"event": {"draft_cards_private": False}}
+
 RECORD_FIELDS: dict[str, dict[str, str]] = {
     "event": {
         "uid": STR,
@@ -74,6 +78,7 @@ RECORD_FIELDS: dict[str, dict[str, str]] = {
         "tiebreaks": STR,
         "min_deck_size": INT,
         "deck_lists_required": BOOL,
+        "draft_cards_private": BOOL,
         "record_policy": STR,
         "qiahn_ruleset": STR,
         "qiahn_squad": INT,
@@ -558,6 +563,8 @@ def check_archive(data: Any, *, max_items: int | None = None) -> Archive:
         record_type = record.get("type")
         if record_type not in RECORD_FIELDS:
             raise ArchiveError("unknown_record_type", where=where, found=str(record_type)[:40])
+        if ADDED_FIELDS.get(record_type, {}).keys() - record.keys():
+            record = records[key] = {**ADDED_FIELDS[record_type], **record}
         _fields(record, RECORD_FIELDS[record_type], where)
         expected = record_key(record_type, record)
         if key != expected:

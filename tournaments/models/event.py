@@ -85,6 +85,16 @@ class Event(models.Model):
             "The event cannot start while a checked-in player has not submitted a deck list."
         ),
     )
+    # Booster draft: who reads the pools and pick logs once the event is finished
+    # (``tournaments.visibility``); while it runs, only each drafter and the judges.
+    draft_cards_private = models.BooleanField(
+        _("keep draft pools and picks private"),
+        default=False,
+        help_text=_(
+            "Booster draft: each player's pool and picks stay for that player and the judges "
+            "even after the event is finished. Off: everyone sees them once it is finished."
+        ),
+    )
     record_policy = models.CharField(
         _("game records"), max_length=10, choices=RecordPolicy.choices, default=RecordPolicy.ACCEPT
     )

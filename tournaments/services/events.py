@@ -44,6 +44,7 @@ EDITABLE = {
     "player_cap",
     "record_policy",
     "deck_lists_required",
+    "draft_cards_private",
     "play_draw_required",
     *LOCKED_WHEN_RUNNING,
 }

@@ -49,6 +49,7 @@ from tournaments.services.drafts.reading import (
     own_auction_deck,
     pod_version,
     seat_name,
+    seat_number,
     seat_of_player,
     table_deck_groups,
 )
@@ -90,27 +91,28 @@ def _auction_context(seat: DraftSeat, pod: Any, deck_choice: str | None) -> dict
     if table is None:
         return {}
     state = table["state"]
-    seats = {s.position: s for s in pod.seats.select_related("registration__player")}
-    names = {p: seat_name(s) for p, s in seats.items()}
+    # names by seat number (from 1), the numbering of the table's view
+    names = {
+        seat_number(s.position): seat_name(s)
+        for s in pod.seats.select_related("registration__player")
+    }
     decks = {d["id"]: d for d in table["decks"]}
     my_turn = state.to_act == seat.position and not seat.bot
     context: dict[str, Any] = {
         "auction": {
-            "number": state.number,
-            "phase": state.phase,
-            "to_act": names.get(state.to_act, ""),
+            "number": table["number"],
+            "phase": table["phase"],
+            "to_act": names.get(table["to_act"], ""),
             "my_turn": my_turn,
-            "high_bid": state.high_bid,
-            "high_bidder": names.get(state.high_bidder, ""),
-            "min_bid": (state.high_bid or 0) + 1,
-            "can_pass": state.high_bid is not None,
-            "bidders": [names[b] for b in state.bidders],
-            "decks": [
-                {**d, "owner_name": seat_name(d["owner"]) if d["owner"] else ""}
-                for d in table["decks"]
-            ],
+            "high_bid": table["high_bid"],
+            "high_bidder": names.get(table["high_bidder"], ""),
+            "min_bid": (table["high_bid"] or 0) + 1,
+            "can_pass": table["high_bid"] is not None,
+            "bidders": [names[b] for b in table["bidders"]],
+            "decks": table["decks"],
+            "taken": [{**d, "owner_name": names.get(d["seat"], "")} for d in table["taken"]],
             "log": [
-                {**entry, "name": names.get(entry.get("seat"), "")} for entry in table["log"][-12:]
+                {**entry, "name": names.get(entry["seat"], "")} for entry in table["log"][-12:]
             ],
         }
     }
@@ -186,7 +188,7 @@ def draft_context(
         and visibility.auction_deck(seat.registration_id)
     ):
         context["my_deck"] = own_auction_deck(view.seat)
-    if complete and visibility.draft_cards(drafting_complete=True):
+    if complete and visibility.draft_cards(view.seat.registration_id, drafting_complete=True):
         context["my_picks"] = list(
             Pick.objects.filter(seat=view.seat)
             .select_related("card_instance__card__edition")
@@ -357,7 +359,9 @@ def build_deck(request: HttpRequest, pk: int) -> HttpResponse:
     status = 200
     if seat is not None:
         complete = drafting_complete(seat.pod)
-        visible = context["visibility"].draft_cards(drafting_complete=complete)
+        visible = context["visibility"].draft_cards(
+            seat.registration_id, drafting_complete=complete
+        )
         entries = pool_entries(seat) if complete and visible else []
         form = DeckForm(request.POST or None, entries=entries, saved=seat.saved_deck)
         if request.method == "POST" and complete:

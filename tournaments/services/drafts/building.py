@@ -50,16 +50,37 @@ def pool_entries(seat: DraftSeat) -> list[PoolEntry]:
 
 
 def _record_pool(event: Event, seat: DraftSeat, entries: list[PoolEntry]) -> None:
-    player = seat.registration.player
+    record_pool(event.pk, seat.registration.player_id, {e.card.pk: e.count for e in entries})
+
+
+def record_pool(event_id: int, player_id: int, counts: dict[int, int]) -> None:
+    """Record a player's draft pool (card id -> copies) as their card pool, which every
+    deck-list route of the event checks the list against."""
     pool, _created = CardPool.objects.select_for_update().get_or_create(
-        event=event, player=player, defaults={"source": "draft"}
+        event_id=event_id, player_id=player_id, defaults={"source": "draft"}
     )
     pool.source = "draft"
     pool.save(update_fields=["source", "updated_at"])
     pool.entries.all().delete()
     CardPoolEntry.objects.bulk_create(
-        CardPoolEntry(pool=pool, card=e.card, quantity=min(e.count, 32767)) for e in entries
+        CardPoolEntry(pool=pool, card_id=card_id, quantity=min(n, 32767))
+        for card_id, n in sorted(counts.items())
     )
+
+
+def record_pod_pools(pod: Pod) -> None:
+    """Drafting is complete: record every player's pool (the auction deck and the picks),
+    whether or not they open the deck builder. Pod locked by the caller."""
+    players = dict(
+        pod.seats.filter(registration__isnull=False).values_list("pk", "registration__player_id")
+    )
+    counts: dict[int, Counter[int]] = {seat_id: Counter() for seat_id in players}
+    for seat_id, card_id in CardInstance.objects.filter(owner_id__in=players).values_list(
+        "owner_id", "card_id"
+    ):
+        counts[seat_id][card_id] += 1
+    for seat_id, player_id in players.items():
+        record_pool(pod.draft.event_id, player_id, counts[seat_id])
 
 
 def _player_seat(event: Event, actor: User) -> DraftSeat:
@@ -279,5 +300,6 @@ __all__ = [
     "draft_deck_save",
     "draft_deck_submit",
     "pool_entries",
+    "record_pod_pools",
     "refuse_list_after_building",
 ]

@@ -370,6 +370,10 @@ def pass_packs(pod: Pod, left: int, now: datetime) -> None:
     else:
         pod.phase = DraftPhase.BUILDING
         set_deadline(pod, pod.draft.building_seconds, now)
+        if not pod.draft.paper:  # paper boosters: no cards are tracked
+            from tournaments.services.drafts.building import record_pod_pools
+
+            record_pod_pools(pod)
 
 
 def paper_step(pod: Pod, now: datetime) -> None:
@@ -524,6 +528,8 @@ def auction_distribute_inner(
             "deck": deck,
             "bid": bid,
             "cards": len(moves),
+            # where each removed card went, so a judge can rebuild who received what
+            "moved": [[target, sorted(ids)] for target, ids in sorted(by_target.items())],
             "how": how,
         },
     )

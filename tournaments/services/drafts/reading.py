@@ -1,6 +1,6 @@
 """Reads of a draft, each applying an expired deadline first (the lazy path), and each
 shaped by the reader's ``EventVisibility``: during the draft a player sees only the pack in
-front of their own seat; pools and the pick log once the pod's drafting is complete."""
+front of their own seat; their pool and picks once the pod's drafting is complete."""
 
 from __future__ import annotations
 
@@ -63,6 +63,17 @@ def building_status(seat: DraftSeat) -> dict[str, Any]:
         ends = [t for t in (pod.deadline, seat.building_until) if t is not None]
         until = max(ends) if ends else None
     return {"open": is_open, "state": seat.deck_state, "until": until}
+
+
+def readable_draft_seats(event: Event, visibility: EventVisibility) -> list[int]:
+    """The seats of the event whose pool and picks the reader may read (the rule is
+    ``EventVisibility.draft_cards``): what the CSV exports and any list of pools show."""
+    seats = DraftSeat.objects.filter(pod__draft__event=event).order_by("pk")
+    return [
+        pk
+        for pk, registration_id, phase in seats.values_list("pk", "registration_id", "pod__phase")
+        if visibility.draft_cards(registration_id, drafting_complete=phase in COMPLETE)
+    ]
 
 
 def draft_of(event: Event) -> Draft | None:
@@ -232,9 +243,7 @@ def drafter_view(
         view.seconds_allowed = pick_seconds(max(mine.cards_in_pack, 1))
         if not view.picked_this_step and visibility.pack_in_front(seat.registration_id):
             view.pack = [card_view(c) for c in mine.cards]
-    if visibility.draft_cards(drafting_complete=drafting_complete(pod)) and (
-        visibility.runs_event or visibility.pack_in_front(seat.registration_id)
-    ):
+    if visibility.draft_cards(seat.registration_id, drafting_complete=drafting_complete(pod)):
         view.pool = [
             card_view(c)
             for c in CardInstance.objects.filter(owner=seat)
@@ -244,19 +253,66 @@ def drafter_view(
     return view
 
 
-def auction_view(pod: Pod) -> dict[str, Any] | None:
-    """The auction table (public to the pod: bids and decks are said out loud)."""
+def seat_number(position: int | None) -> int | None:
+    """A seat as people read it, numbered from 1 round the table. The database and the
+    auction's state count from 0; every page, API answer and export shows this number."""
+    return None if position is None else position + 1
+
+
+def _log_entry(entry: dict[str, Any], names: dict[int, str], cards: dict[int, str]) -> dict:
+    """One auction log line as readers get it: the seat numbered from 1 and, for a deck
+    taken, where the removed cards went (``cards``: the names of the moved cards the
+    reader may see, by instance id; judges only)."""
+    out = {**entry, "seat": seat_number(entry.get("seat"))}
+    out.pop("moved", None)
+    if entry.get("action") == "take":
+        out["moves"] = [
+            {
+                "deck": deck,
+                "deck_name": names.get(deck, ""),
+                "cards": len(ids),
+                **({"card_instances": [{"id": i, "name": cards[i]} for i in ids]} if cards else {}),
+            }
+            for deck, ids in entry.get("moved", [])
+        ]
+    return out
+
+
+def auction_view(pod: Pod, *, with_cards: bool = False) -> dict[str, Any] | None:
+    """The auction table (public to the pod: bids and decks are said out loud), seats
+    numbered from 1: the decks still on the table with their cards, the decks taken and by
+    whom, and the log with where each taken deck's removed cards went (which cards, with
+    ``with_cards``: for the event's judges). ``state`` is the core's state, for the
+    services' own comparisons (0-based)."""
     if not pod.auction_state or "state" not in pod.auction_state:
         return None
     state = auction_of(pod)
-    decks = {d.pk: d for d in pod.table_decks.select_related("owner")}
+    decks = list(pod.table_decks.select_related("owner").order_by("pk"))
+    names = {d.pk: d.name for d in decks}
     counts = {k: len(v) for k, v in deck_contents(pod).items()}
+    log = pod.auction_state.get("log", [])
+    cards: dict[int, str] = {}
+    if with_cards:
+        moved = [i for e in log for _deck, ids in e.get("moved", []) for i in ids]
+        cards = dict(CardInstance.objects.filter(pk__in=moved).values_list("pk", "card__name"))
     return {
         "state": state,
-        "log": pod.auction_state.get("log", []),
+        "number": state.number,
+        "phase": state.phase,
+        "to_act": seat_number(state.to_act),
+        "high_bid": state.high_bid,
+        "high_bidder": seat_number(state.high_bidder),
+        "bidders": [seat_number(b) for b in state.bidders],
+        "log": [_log_entry(e, names, cards) for e in log],
         "decks": [
-            {"id": d.pk, "name": d.name, "cards": counts.get(d.pk, 0), "owner": d.owner}
-            for d in decks.values()
+            {"id": d.pk, "name": d.name, "cards": counts.get(d.pk, 0)}
+            for d in decks
+            if d.owner_id is None
+        ],
+        "taken": [
+            {"id": d.pk, "name": d.name, "seat": seat_number(d.owner.position), "owner": d.owner}
+            for d in decks
+            if d.owner_id is not None
         ],
         "on_table": list(state.on_table),
     }
@@ -345,8 +401,8 @@ def pod_status(pod: Pod, now: datetime | None = None) -> PodStatus:
             if pod.pick_number > 1:
                 packs = packs.exclude(pack_round=pod.pack_round)
         status.replaceable = [p for p in packs.order_by("pack_round", "opener__position")]
-    if pod.phase == DraftPhase.AUCTION:
-        status.auction = auction_view(pod)
+    if pod.auction_state and pod.auction_state.get("log"):
+        status.auction = auction_view(pod, with_cards=True)  # the judges' console
     return status
 
 
