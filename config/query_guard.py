@@ -1,34 +1,67 @@
-"""A NUL character in the query string is refused with a 400.
+"""Text no parameter can hold is refused with a 400, once for every page and API call.
 
-No parameter of this site can hold one, and PostgreSQL refuses any string that
-does, so a filter fed one straight from the query string would end in a server
-error. Forms and serializers already refuse NUL in bodies; this covers the query
-string once for every page and API call.
+- A NUL character in the query string: PostgreSQL refuses any string that holds one, so a
+  filter fed one straight from the query string would end in a server error. Forms and
+  serializers already refuse NUL in bodies.
+- Bytes that are not UTF-8 in the query string or a form body (``%ED%A0%80``, a lone
+  surrogate spelled as if it were UTF-8): Django would quietly turn them into U+FFFD and
+  store that. JSON bodies are the API parser's (``config/parsers.py``); multipart fields
+  are decoded the same quiet way but carry files, so are left to the forms.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from urllib.parse import unquote_to_bytes
 
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 
 from config.views import bad_request
 
+FORM = "application/x-www-form-urlencoded"
 
-class NullCharacterGuard:
+
+def _first_not_utf8(raw: bytes) -> str | None:
+    """The name of the first parameter of ``raw`` (a query string or form body) whose name
+    or value is not UTF-8 once unquoted, or None."""
+    if raw.isascii() and b"%" not in raw:
+        return None
+    for pair in raw.split(b"&"):
+        name, _sep, value = (unquote_to_bytes(p.replace(b"+", b" ")) for p in pair.partition(b"="))
+        try:
+            name.decode("utf-8")
+            value.decode("utf-8")
+        except UnicodeDecodeError:
+            return name.decode("utf-8", "replace")
+    return None
+
+
+class RequestTextGuard:
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
+        query = request.META.get("QUERY_STRING", "")
         # "%00" is how a NUL arrives; checking the raw string first keeps the usual
         # request from decoding its query string here.
-        if "%00" in request.META.get("QUERY_STRING", "") and any(
+        if "%00" in query and any(
             "\x00" in key or any("\x00" in value for value in values)
             for key, values in request.GET.lists()
         ):
             return bad_request(
                 request,
                 detail=_("The query string holds a NUL character, which no parameter accepts."),
+            )
+        # WSGI hands the query string over as latin-1; these are its bytes.
+        name = _first_not_utf8(query.encode("iso-8859-1", "replace"))
+        if name is None and request.content_type == FORM and request.method != "GET":
+            # Django reads a form body whole to parse it anyway; this reads it first.
+            name = _first_not_utf8(request.body)
+        if name is not None:
+            return bad_request(
+                request,
+                detail=_("The parameter “%(name)s” is not UTF-8 text.")
+                % {"name": name},
             )
         return self.get_response(request)

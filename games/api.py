@@ -3,17 +3,19 @@ reachable final scores. One view per operation; nothing here writes to the datab
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
-from rest_framework import permissions, serializers
+from rest_framework import exceptions, permissions, serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.errors import DomainError
-from config.parsers import BoundedJSONParser
+from config.json_limits import may_hold_surrogates
+from config.parsers import BoundedJSONParser, lone_surrogate_reason
 from games.api_schema import (
     GAME_RECORD,
     RECORD_EXAMPLES,
@@ -93,11 +95,23 @@ class RecordValidateView(APIView):
                 code="record.too_large",
             )
         try:
-            data = loads_record(body.decode("utf-8-sig"))
+            text = body.decode("utf-8-sig")
         except UnicodeDecodeError:
             raise DomainError(
                 _("The record is not UTF-8 text."), code="record.unreadable"
             ) from None
+        # This view reads its body itself (strictly); a lone surrogate is refused as the
+        # API's parser refuses it, before a verdict could quote it.
+        if may_hold_surrogates(body):
+            try:
+                refused = lone_surrogate_reason(json.loads(text))
+            except (ValueError, RecursionError):
+                refused = None  # not JSON: loads_record says why
+            if refused:
+                field, reason = refused
+                raise exceptions.ValidationError({field: [reason]})
+        try:
+            data = loads_record(text)
         except RecordSyntaxError as err:
             if err.code == "record.not_json":
                 raise DomainError(error_text(err), code=err.code) from None
