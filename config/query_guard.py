@@ -61,7 +61,6 @@ class RequestTextGuard:
         if name is not None:
             return bad_request(
                 request,
-                detail=_("The parameter “%(name)s” is not UTF-8 text.")
-                % {"name": name},
+                detail=_("The parameter “%(name)s” is not UTF-8 text.") % {"name": name},
             )
         return self.get_response(request)

@@ -24,9 +24,10 @@ def resolve(schema: dict[str, Any]) -> dict[str, Any]:
     """The schema behind ``$ref`` and ``allOf`` (merged)."""
     while "$ref" in schema:
         name = schema["$ref"].rsplit("/", 1)[-1]
-        schema = {**api_schema()["components"]["schemas"][name], **{
-            k: v for k, v in schema.items() if k != "$ref"
-        }}
+        schema = {
+            **api_schema()["components"]["schemas"][name],
+            **{k: v for k, v in schema.items() if k != "$ref"},
+        }
     if "allOf" in schema:
         merged: dict[str, Any] = {k: v for k, v in schema.items() if k != "allOf"}
         for part in schema["allOf"]:

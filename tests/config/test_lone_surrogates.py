@@ -200,8 +200,12 @@ def test_a_record_file_with_a_lone_surrogate_is_a_form_error(db):
     )
     response = client.post(
         reverse("tournaments:report", args=[match.pk]),
-        {"report-g1_winner": "me", "report-g1_chooser": "me", "report-g1_side": "heads",
-         "report-g1_record": record},
+        {
+            "report-g1_winner": "me",
+            "report-g1_chooser": "me",
+            "report-g1_side": "heads",
+            "report-g1_record": record,
+        },
     )
     assert response.status_code == 400  # the form again, with its errors
     assert "Game 1: The text at “ruleset” holds a lone surrogate" in response.content.decode()
