@@ -113,9 +113,9 @@ def test_a_null_ability_square_names_the_step_and_the_field_in_spanish():
     from games.messages import error_text
 
     _name, record = RECORDS[-1]
-    for at, obj in _objects(record):
-        if obj.get("do") == "ability" and "to" not in obj:
-            break
+    at = next(
+        where for where, obj in _objects(record) if obj.get("do") == "ability" and "to" not in obj
+    )
     verdict = check_record(_changed(record, at, "to"))
     assert not verdict.valid
     assert verdict.error.path == f"{at}.to"
