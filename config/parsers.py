@@ -45,6 +45,18 @@ def lone_surrogate_reason(value: Any) -> tuple[str, str] | None:
     return field, reason
 
 
+def lone_surrogate_in_json(text: str) -> tuple[str, str] | None:
+    """:func:`lone_surrogate_reason` of JSON ``text``, for the few places that parse their
+    own JSON (strictly, as game records); None as well when the text is not JSON, which
+    their own parser then says."""
+    if not may_hold_surrogates(text.encode("utf-8", "surrogatepass")):
+        return None
+    try:
+        return lone_surrogate_reason(json.loads(text))
+    except (ValueError, RecursionError):
+        return None
+
+
 class BoundedJSONParser(JSONParser):
     """Refuses, with a 400 and a translated reason, a body larger than Django's upload
     limit or nested deeper than :data:`~config.json_limits.MAX_JSON_DEPTH`, before the

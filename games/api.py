@@ -3,7 +3,6 @@ reachable final scores. One view per operation; nothing here writes to the datab
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
@@ -14,8 +13,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.errors import DomainError
-from config.json_limits import may_hold_surrogates
-from config.parsers import BoundedJSONParser, lone_surrogate_reason
+from config.parsers import BoundedJSONParser, lone_surrogate_in_json
 from games.api_schema import (
     GAME_RECORD,
     RECORD_EXAMPLES,
@@ -102,14 +100,9 @@ class RecordValidateView(APIView):
             ) from None
         # This view reads its body itself (strictly); a lone surrogate is refused as the
         # API's parser refuses it, before a verdict could quote it.
-        if may_hold_surrogates(body):
-            try:
-                refused = lone_surrogate_reason(json.loads(text))
-            except (ValueError, RecursionError):
-                refused = None  # not JSON: loads_record says why
-            if refused:
-                field, reason = refused
-                raise exceptions.ValidationError({field: [reason]})
+        if refused := lone_surrogate_in_json(text):
+            field, reason = refused
+            raise exceptions.ValidationError({field: [reason]})
         try:
             data = loads_record(text)
         except RecordSyntaxError as err:

@@ -211,3 +211,11 @@ def test_a_record_file_with_a_lone_surrogate_is_a_form_error(db):
     assert "Game 1: The text at “ruleset” holds a lone surrogate" in response.content.decode()
     match.refresh_from_db()
     assert match.status == MatchStatus.PENDING
+
+
+@pytest.mark.parametrize("page", ["games:check", "games:anachronism_replay"])
+def test_a_pasted_record_with_a_lone_surrogate_is_a_form_error(db, page):
+    record = '{"game": "\\ud800", "format": 1}'  # the verdict quoted the unknown game
+    response = Client().post(reverse(page), {"record": record})
+    assert response.status_code == 400
+    assert "The text at “game” holds a lone surrogate (U+D800)" in response.content.decode()
