@@ -8,6 +8,8 @@ from django.db import models
 from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
 
+from config.names import validate_name
+
 PLAYER_NUMBER_BASE = 100_000
 
 
@@ -17,6 +19,7 @@ class User(AbstractUser):
         _("display name"),
         max_length=80,
         help_text=_("The name shown on pairings, standings and exports."),
+        validators=[validate_name],
     )
     player_number = models.PositiveIntegerField(
         _("player number"), unique=True, null=True, blank=True, editable=False

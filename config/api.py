@@ -1,4 +1,5 @@
-"""API plumbing shared by every app: one exception handler and the unknown-route answer.
+"""API plumbing shared by every app: one exception handler, the unknown-route answer and the
+wrong-method answer.
 
 The handler maps the project's domain errors to 400 / 403 / 404 / 409 with a
 translated reason, so that no bad input ever becomes a 500.
@@ -6,10 +7,11 @@ translated reason, so that no bad input ever becomes a 500.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import Http404, HttpRequest, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
@@ -62,6 +64,44 @@ def api_not_found(request: HttpRequest, unknown: str) -> JsonResponse:
         {"detail": _("There is no API route at /api/%(path)s.") % {"path": unknown}},
         status=404,
     )
+
+
+class MethodNotAllowedFirst:
+    """A method an API route does not have is a 405 with ``Allow``, for every caller.
+
+    DRF authenticates (a session's CSRF check included) and checks permissions before it
+    looks for the method's handler, so a wrong method was a CSRF refusal for a session and
+    a 401 for an anonymous caller, saying the method exists and only the caller is wrong.
+    Which methods a route has depends on its view class alone, so this answers before."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_view(
+        self,
+        request: HttpRequest,
+        view_func: Callable[..., HttpResponse],
+        view_args: tuple[Any, ...],
+        view_kwargs: dict[str, Any],
+    ) -> HttpResponse | None:
+        view_class = getattr(view_func, "cls", None)
+        if not (isinstance(view_class, type) and issubclass(view_class, APIView)):
+            return None
+        allowed = [m for m in view_class.http_method_names if hasattr(view_class, m)]
+        if "get" in allowed and "head" not in allowed:
+            allowed.append("head")  # as Django's View.setup gives every view with a get
+        if request.method.lower() in allowed:
+            return None
+        # DRF's own message, in the API's one error shape and the request's language.
+        response = JsonResponse(
+            {"detail": str(exceptions.MethodNotAllowed(request.method).detail)}, status=405
+        )
+        names = [m.upper() for m in view_class.http_method_names if m in allowed]
+        response["Allow"] = ", ".join(names)
+        return response
 
 
 class IndexOut(serializers.Serializer):

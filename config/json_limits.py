@@ -30,3 +30,40 @@ def json_depth(text: bytes) -> int:
         else:
             depth -= 1
     return deepest
+
+
+# A surrogate code point (U+D800-U+DFFF), which JSON can spell (``"\ud800"``) but is no
+# character: Python keeps it in a str that then cannot be encoded as UTF-8, so any answer
+# quoting it (a refusal echoing the bad value) fails while being written.
+_SURROGATE = re.compile("[\ud800-\udfff]")
+# How JSON text spells one; a body without this needs no walk after parsing.
+_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
+
+Path = tuple[str | int, ...]
+
+
+def may_hold_surrogates(text: bytes) -> bool:
+    """Whether parsed JSON ``text`` can hold a lone surrogate (cheap, before any walk)."""
+    return _SURROGATE_ESCAPE.search(text) is not None
+
+
+def first_lone_surrogate(value: object) -> tuple[Path, str] | None:
+    """Where the first lone surrogate of a parsed JSON value is (the keys down to the
+    string, a key counting as its own place) and which one, or None.
+
+    A pair written as two escapes (``"\\ud83d\\ude00"``) is decoded to one character by
+    the parser and is not found here."""
+    stack: list[tuple[Path, object]] = [((), value)]
+    while stack:
+        path, item = stack.pop()
+        if isinstance(item, str):
+            if found := _SURROGATE.search(item):
+                return path, found.group()
+        elif isinstance(item, dict):
+            for key in item:
+                if found := _SURROGATE.search(key):
+                    return (*path, key), found.group()
+            stack.extend(((*path, key), child) for key, child in reversed(item.items()))
+        elif isinstance(item, list):
+            stack.extend(((*path, i), child) for i, child in reversed(list(enumerate(item))))
+    return None

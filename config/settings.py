@@ -67,7 +67,9 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "config.query_guard.NullCharacterGuard",
+    "config.query_guard.RequestTextGuard",
+    # A wrong method on an API route is a 405 before authentication and permissions.
+    "config.api.MethodNotAllowedFirst",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",

@@ -87,7 +87,7 @@ def _error(
             500: _("Server error."),
         }
         return JsonResponse({"detail": detail or messages[status]}, status=status)
-    return render(request, template, status=status)
+    return render(request, template, {"detail": detail}, status=status)
 
 
 def bad_request(

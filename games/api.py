@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING, Any
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
-from rest_framework import permissions, serializers
+from rest_framework import exceptions, permissions, serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.errors import DomainError
-from config.parsers import BoundedJSONParser
+from config.parsers import BoundedJSONParser, lone_surrogate_in_json
 from games.api_schema import (
     GAME_RECORD,
     RECORD_EXAMPLES,
@@ -93,11 +93,18 @@ class RecordValidateView(APIView):
                 code="record.too_large",
             )
         try:
-            data = loads_record(body.decode("utf-8-sig"))
+            text = body.decode("utf-8-sig")
         except UnicodeDecodeError:
             raise DomainError(
                 _("The record is not UTF-8 text."), code="record.unreadable"
             ) from None
+        # This view reads its body itself (strictly); a lone surrogate is refused as the
+        # API's parser refuses it, before a verdict could quote it.
+        if refused := lone_surrogate_in_json(text):
+            field, reason = refused
+            raise exceptions.ValidationError({field: [reason]})
+        try:
+            data = loads_record(text)
         except RecordSyntaxError as err:
             if err.code == "record.not_json":
                 raise DomainError(error_text(err), code=err.code) from None

@@ -10,6 +10,7 @@ from django.utils.text import capfirst, format_lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from config.parsers import lone_surrogate_in_json
 from games.engines.qiahn.types import RULESETS, TOKEN_TYPES
 from games.presenters import COUNTERS as COUNTER_LABELS
 from games.presenters import RULESETS as RULESET_LABELS
@@ -52,6 +53,9 @@ class RecordForm(forms.Form):
             data["text"] = data["record"]
         else:
             raise forms.ValidationError(_("Paste a record or choose a file."))
+        # Refused here as the API refuses it: a verdict quoting one could not be shown.
+        if refused := lone_surrogate_in_json(data["text"]):
+            raise forms.ValidationError(refused[1])
         return data
 
 

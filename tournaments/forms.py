@@ -12,6 +12,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
+from config.parsers import lone_surrogate_reason
 from games.validation import record_sides
 from tournaments.core import CoreError
 from tournaments.core_messages import core_error
@@ -586,6 +587,11 @@ class ResultForm(forms.Form):
             if not isinstance(extra["record"], dict):
                 self.add_error(
                     f"g{n}_record", _("The record of game %(n)s is not a game record.") % {"n": n}
+                )
+                return None
+            if refused := lone_surrogate_reason(extra["record"]):
+                self.add_error(
+                    f"g{n}_record", _("Game %(n)s: %(reason)s") % {"n": n, "reason": refused[1]}
                 )
                 return None
         return extra

@@ -17,6 +17,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from config.names import validate_name
 from tournaments.models.event import Event
 from tournaments.models.registration import Registration
 
@@ -57,7 +58,7 @@ class CardSource(models.TextChoices):
 class AuctionDeck(models.Model):
     """A preconstructed deck put on the table in the deck auction (defined by admins)."""
 
-    name = models.CharField(_("name"), max_length=80, unique=True)
+    name = models.CharField(_("name"), max_length=80, unique=True, validators=[validate_name])
     active = models.BooleanField(_("in use"), default=True)
 
     class Meta:
@@ -243,7 +244,7 @@ class TableDeck(models.Model):
     """An auction deck on a pod's table; ``owner`` once a player has it."""
 
     pod = models.ForeignKey(Pod, on_delete=models.CASCADE, related_name="table_decks")
-    name = models.CharField(max_length=80)
+    name = models.CharField(max_length=80, validators=[validate_name])
     owner = models.OneToOneField(
         DraftSeat, on_delete=models.CASCADE, null=True, blank=True, related_name="auction_deck"
     )

@@ -9,6 +9,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from config.names import validate_name
 from tournaments.models.choices import (
     EventFormat,
     EventStatus,
@@ -33,7 +34,7 @@ def _new_seed() -> int:
 
 
 class Event(models.Model):
-    name = models.CharField(_("name"), max_length=120)
+    name = models.CharField(_("name"), max_length=120, validators=[validate_name])
     game = models.CharField(
         _("game"), max_length=20, choices=GameKind.choices, default=GameKind.HUMANKIND
     )
@@ -41,7 +42,7 @@ class Event(models.Model):
         _("format"), max_length=20, choices=EventFormat.choices, default=EventFormat.MONOFACCION
     )
     date = models.DateField(_("date"))
-    venue = models.CharField(_("venue"), max_length=200, blank=True)
+    venue = models.CharField(_("venue"), max_length=200, blank=True, validators=[validate_name])
     status = models.CharField(
         _("status"), max_length=20, choices=EventStatus.choices, default=EventStatus.REGISTRATION
     )

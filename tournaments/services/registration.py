@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.crypto import get_random_string
@@ -12,6 +13,7 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from accounts.services import login_unlock, password_reset_hint
 from config.errors import ConflictError, DomainError, ForbiddenError
+from config.names import validate_name
 from tournaments.live import announce_change
 from tournaments.models import Registration, RegistrationOrigin, Round
 from tournaments.models.choices import EventStatus, RegistrationStatus, RoundStatus
@@ -81,6 +83,10 @@ def _guest_player(display_name: str) -> User:
     name = display_name.strip()
     if not name:
         raise DomainError(_("Give the walk-in player's name."), field="display_name")
+    try:
+        validate_name(name)
+    except ValidationError as exc:
+        raise DomainError(exc.messages[0], field="display_name", code=exc.code) from None
     username = f"guest-{get_random_string(10).lower()}"
     user = User(username=username, display_name=name[:80], email=f"{username}@guest.invalid")
     user.set_unusable_password()

@@ -598,7 +598,7 @@ def _fast_score(data: Any, tables: Tables) -> dict[str, int] | None:
                     else:
                         used_abilities.add(key)
                     if effect == "heal":
-                        if to is not None or face is not None:
+                        if "to" in action or "face" in action:  # a null square too
                             return None
                         life[me] = min(fighter.life, life[me] + amount)
                     else:

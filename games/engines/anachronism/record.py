@@ -244,13 +244,12 @@ def _action(action: Any, path: str) -> Action:
     if kind == "pass":
         return Pass()
     if kind == "ability":
-        to = action.get("to")
-        face = action.get("face")
+        # An absent square is None; a null one is a wrong type like any other value.
         return UseAbility(
             _string(action["card"], f"{path}.card"),
             _string(action["ability"], f"{path}.ability"),
-            None if to is None else _string(to, f"{path}.to"),
-            None if face is None else _string(face, f"{path}.face"),
+            _string(action["to"], f"{path}.to") if "to" in action else None,
+            _string(action["face"], f"{path}.face") if "face" in action else None,
         )
     weapon = _string(action["with"], f"{path}.with")
     dice = check_object(action["dice"], f"{path}.dice", ("attacker", "defender"), _ROLL_SET)
