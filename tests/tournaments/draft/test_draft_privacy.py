@@ -218,9 +218,7 @@ def test_a_list_in_a_draft_event_before_the_pool_is_recorded_is_refused():
 def test_the_data_migration_records_pools_of_finished_pods():
     event, _judge, regs = drafted_event("pm", running=False)
     CardPool.objects.filter(event=event).delete()
-    migration = importlib.import_module(
-        "tournaments.migrations.0021_record_draft_pools"
-    )
+    migration = importlib.import_module("tournaments.migrations.0021_record_draft_pools")
     migration.record_finished_pools(django_apps, None)
     for reg in regs:
         pool = CardPool.objects.get(event=event, player=reg.player)
