@@ -397,6 +397,30 @@ class DeckListSubmitView(APIView):
         return Response(deck_list_payload(deck_list), status=status.HTTP_200_OK)
 
 
+@extend_schema(tags=TAGS, summary="Enter (or replace) a registered player's deck list (judges)")
+class PlayerDeckListSubmitView(APIView):
+    """A judge enters a player's list for them (a walk-in): checked and locked like the
+    player's own, and audited as ``deck_list.enter``."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=DeckListInSerializer, responses={200: DeckListOutSerializer})
+    def post(self, request: Request, event_id: int, player_id: int) -> Response:
+        event = get_object_or_404(Event, pk=event_id)
+        if not request.user.has_perm("rulings.enter_deck_list", event):
+            raise PermissionDenied
+        registration = get_object_or_404(
+            event.registrations.select_related("player"), player_id=player_id
+        )
+        data = DeckListInSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        deck_list_submit(
+            event=event, player=registration.player, text=data.as_text(), actor=request.user
+        )
+        deck_list = selectors.deck_list_for(event, registration.player)
+        return Response(deck_list_payload(deck_list), status=status.HTTP_200_OK)
+
+
 @extend_schema(tags=TAGS, summary="One deck list with its check (its player or the event's judges)")
 class DeckListDetailView(APIView):
     permission_classes = [permissions.IsAuthenticated]

@@ -33,6 +33,11 @@ urlpatterns = [
         name="rulings-event-deck-lists",
     ),
     path(
+        "rulings/events/<id:event_id>/deck-lists/<id:player_id>/",
+        api.PlayerDeckListSubmitView.as_view(),
+        name="rulings-player-deck-list",
+    ),
+    path(
         "rulings/events/<id:event_id>/deck-checks/random/",
         api.RandomDeckCheckView.as_view(),
         name="rulings-random-deck-check",

@@ -25,6 +25,45 @@ class DeckListForm(forms.Form):
     )
 
 
+class PlayerDeckListForm(forms.Form):
+    """A judge enters a player's list: typed, pasted or uploaded as a text file."""
+
+    text = forms.CharField(
+        label=_("Deck list"),
+        widget=forms.Textarea(attrs={"rows": 18, "spellcheck": "false"}),
+        max_length=MAX_LIST_CHARS,
+        required=False,
+        help_text=DECK_LIST_HELP,
+    )
+    upload = forms.FileField(
+        label=_("Or upload a text file"),
+        required=False,
+        help_text=_("A plain text file (.txt) in the same shape; it replaces the text above."),
+    )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        upload = data.get("upload")
+        if upload is not None:
+            if upload.size > MAX_LIST_CHARS * 4:
+                raise forms.ValidationError(
+                    _("The file is too large for a deck list."), code="too_large"
+                )
+            try:
+                data["text"] = upload.read().decode("utf-8-sig")
+            except UnicodeDecodeError:
+                raise forms.ValidationError(
+                    _("The file is not plain text (UTF-8)."), code="not_text"
+                ) from None
+            if len(data["text"]) > MAX_LIST_CHARS:
+                raise forms.ValidationError(
+                    _("The file is too large for a deck list."), code="too_large"
+                )
+        if not (data.get("text") or "").strip():
+            raise forms.ValidationError(_("Type, paste or upload the list."), code="empty")
+        return data
+
+
 class CardPoolForm(forms.Form):
     text = forms.CharField(
         label=_("Card pool"),

@@ -42,3 +42,5 @@ rules.add_perm(
 rules.add_perm("rulings.view_event_deck_lists", event_staff)
 rules.add_perm("rulings.run_deck_checks", event_staff)
 rules.add_perm("rulings.set_card_pool", event_staff)
+# A judge enters a walk-in's list for them; the service audits it and applies the same checks.
+rules.add_perm("rulings.enter_deck_list", event_staff)

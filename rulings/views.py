@@ -20,7 +20,14 @@ from django.views.decorators.http import require_http_methods, require_POST
 from config.errors import ConflictError, DomainError, ForbiddenError, NotFoundError
 from rulings import selectors
 from rulings.errors import IssuesError
-from rulings.forms import CardPoolForm, DateForm, DeckCheckForm, DeckListForm, RandomPickForm
+from rulings.forms import (
+    CardPoolForm,
+    DateForm,
+    DeckCheckForm,
+    DeckListForm,
+    PlayerDeckListForm,
+    RandomPickForm,
+)
 from rulings.messages import issue_message
 from rulings.models import DeckCheckPick, DeckList, Edition
 from rulings.services import (
@@ -398,6 +405,64 @@ def card_pool(request: HttpRequest, event_id: int, player_id: int) -> HttpRespon
         request,
         "rulings/card_pool.html",
         {"event": event, "player": player, "form": form, "problems": problems, "pool": pool},
+        status=status,
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def player_deck(request: HttpRequest, event_id: int, player_id: int) -> HttpResponse:
+    """A judge enters, pastes or uploads a registered player's list (a walk-in's)."""
+    event = get_object_or_404(Event, pk=event_id)
+    if not request.user.has_perm("rulings.enter_deck_list", event):
+        raise PermissionDenied
+    registration = get_object_or_404(
+        event.registrations.select_related("player"), player_id=player_id
+    )
+    player = registration.player
+    deck_list = selectors.deck_list_for(event, player)
+    form = PlayerDeckListForm(
+        request.POST or None,
+        request.FILES or None,
+        initial={"text": deck_list.text if deck_list else ""},
+    )
+    problems: list[str] = []
+    status = 200
+    if request.method == "POST" and form.is_valid():
+        try:
+            deck_list_submit(
+                event=event, player=player, text=form.cleaned_data["text"], actor=request.user
+            )
+        except DomainError as exc:
+            form.add_error("text" if exc.field == "text" else None, exc.message)
+            problems = _issue_lines(exc)
+            status = (
+                403
+                if isinstance(exc, ForbiddenError)
+                else 409
+                if isinstance(exc, ConflictError)
+                else 400
+            )
+        else:
+            messages.success(
+                request, _("The deck list of %(name)s was saved.") % {"name": player.public_name}
+            )
+            return redirect("rulings:event_decks", event_id=event.pk)
+    elif request.method == "POST":
+        status = 400
+    return render(
+        request,
+        "rulings/player_deck.html",
+        {
+            "event": event,
+            "player": player,
+            "deck_list": deck_list,
+            "report": selectors.deck_check_for(deck_list) if deck_list else None,
+            "form": form,
+            "problems": problems,
+            "locked": selectors.event_lists_locked(event),
+            "takes_lists": selectors.event_takes_deck_lists(event),
+        },
         status=status,
     )
 

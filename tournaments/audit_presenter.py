@@ -40,7 +40,7 @@ KINDS: dict[str, tuple[Any, tuple[str, ...]]] = {
     "clock": (gettext_lazy("Clock"), ("clock.",)),
     "results": (gettext_lazy("Results"), ("result.",)),
     "penalties": (gettext_lazy("Penalties"), ("penalty.",)),
-    "decks": (gettext_lazy("Deck lists and checks"), ("deck_check.", "card_pool.")),
+    "decks": (gettext_lazy("Deck lists and checks"), ("deck_check.", "card_pool.", "deck_list.")),
     "draft": (gettext_lazy("Booster draft"), ("draft.",)),
     "judge_calls": (gettext_lazy("Judge calls"), ("judge_call.",)),
     "screen": (gettext_lazy("Big screen"), ("screen.",)),
@@ -545,6 +545,18 @@ def _sentence(entry: AuditEntry, ctx: _Context) -> tuple[str, int | None, tuple[
             **values,
             "n": count,
         }
+        return text, None, (*people, person)
+    if action == "deck_list.enter":
+        cards = after_dict.get("cards", "?")
+        if isinstance(before, dict):
+            text = _(
+                "%(actor)s replaced the deck list of %(person)s: %(n)s cards (was: %(old)s)."
+            ) % {**values, "n": cards, "old": before.get("cards", "?")}
+        else:
+            text = _("%(actor)s entered the deck list of %(person)s: %(n)s cards.") % {
+                **values,
+                "n": cards,
+            }
         return text, None, (*people, person)
     if action == "deck_check.random_pick":
         text = _("%(actor)s drew deck lists at random for a deck check: %(names)s.") % {

@@ -11,7 +11,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from config.errors import ConflictError, DomainError
+from config.errors import ConflictError, DomainError, ForbiddenError
 from rulings.core.issues import issue
 from rulings.deckcheck import (
     MAX_POOL_LINE_QUANTITY,
@@ -39,6 +39,7 @@ from rulings.selectors import (
 )
 from tournaments.models import AuditEntry, Draft, Event, Registration
 from tournaments.models.choices import EventFormat, RegistrationStatus
+from tournaments.services.audit import audit_record
 from tournaments.services.locking import lock_event
 from tournaments.services.own_match import judge_action, refuse_if_party
 
@@ -119,7 +120,17 @@ def deck_list_submit(
     does not parse, the list names more than one Sanctuary, or (a booster draft)
     it is not contained in the player's pool. A list that parses is saved even if
     its check finds errors: the player sees why.
+
+    A judge of the event may enter a registered player's list for them (a walk-in
+    without a phone): the same checks and locks apply, and the audit log says who
+    entered it. Anybody else is refused.
     """
+    on_behalf = actor.pk != player.pk
+    if on_behalf and not actor.has_perm("rulings.enter_deck_list", event):
+        raise ForbiddenError(
+            _("Only the event's judges can enter a deck list for another player."),
+            code="not_event_judge",
+        )
     event = _lock_event(event)
     if not event_takes_deck_lists(event):
         raise DomainError(_("This event takes no deck lists."), code="no_deck_lists")
@@ -164,6 +175,7 @@ def deck_list_submit(
     if event.format == EventFormat.BOOSTER_DRAFT:
         _refuse_outside_draft_pool(event, player, parsed)
     deck_list = DeckList.objects.select_for_update().filter(event=event, player=player).first()
+    before = None if deck_list is None else {"cards": deck_list.card_count}
     if deck_list is None:
         deck_list = DeckList.objects.create(
             event=event, player=player, text=text, submitted_by=actor
@@ -180,6 +192,15 @@ def deck_list_submit(
         )
         for e in entries
     )
+    if on_behalf:
+        audit_record(
+            event=event,
+            actor=actor,
+            action="deck_list.enter",
+            target=player.public_name,
+            before=before,
+            after={"cards": sum(e.quantity for e in entries)},
+        )
     return deck_list, parsed
 
 
