@@ -1,8 +1,11 @@
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Iterable
 
 from django.conf import settings
+from django.db.models import Q
 
 from accounts.models import (
     NOTIFICATION_DEFAULTS,
@@ -62,3 +65,64 @@ def notification_language(user_id: int) -> str:
         .first()
     )
     return chosen or settings.LANGUAGE_CODE
+
+
+# --- finding a person by what an organiser types ----------------------------------------------
+SEARCH_CANDIDATES = 200
+_FOLDED = {
+    "a": "aáàâäãå",
+    "e": "eéèêë",
+    "i": "iíìîï",
+    "o": "oóòôöõ",
+    "u": "uúùûü",
+    "n": "nñ",
+    "c": "cç",
+}
+
+
+def fold(text: str) -> str:
+    """``text`` for matching: case and accents ignored ("Martínez" and "MARTINEZ" agree)."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return " ".join("".join(c for c in decomposed if not unicodedata.combining(c)).split())
+
+
+def _accent_pattern(token: str) -> str:
+    """A case-insensitive regular expression for ``token`` that matches it with or without
+    accents; Django runs ``iregex`` on SQLite and PostgreSQL alike."""
+    return "".join(f"[{_FOLDED[c]}]" if c in _FOLDED else re.escape(c) for c in fold(token))
+
+
+def person_search(text: str, *, limit: int = 10) -> list[User]:
+    """Accounts matching what an organiser typed: a player number, a username or any words of
+    a name (a surname alone will do), accents and case ignored. Best matches first: exact
+    number, username or name, then names whose words start with the typed ones. The database
+    narrows the candidates on the longest word (at most ``SEARCH_CANDIDATES``); the words are
+    then matched in Python."""
+    words = fold(text).split()
+    if not words:
+        return []
+    found: dict[int, tuple[int, User]] = {}
+    if len(words) == 1 and words[0].isdigit():
+        for user in User.objects.filter(player_number=int(words[0]), is_active=True):
+            found[user.pk] = (0, user)
+    longest = max(words, key=len)
+    pattern = _accent_pattern(longest)
+    candidates = User.objects.filter(is_active=True).filter(
+        Q(display_name__iregex=pattern) | Q(username__iregex=pattern)
+    )
+    for user in candidates.order_by("display_name", "pk")[:SEARCH_CANDIDATES]:
+        name, username = fold(user.display_name), fold(user.username)
+        name_words = name.split()
+        if name == " ".join(words) or username == " ".join(words):
+            rank = 1
+        elif all(any(w.startswith(t) for w in name_words) for t in words) or (
+            len(words) == 1 and username.startswith(words[0])
+        ):
+            rank = 2
+        elif all(t in name or t in username for t in words):
+            rank = 3
+        else:
+            continue
+        found.setdefault(user.pk, (rank, user))
+    ranked = sorted(found.values(), key=lambda pair: (pair[0], fold(pair[1].display_name)))
+    return [user for _rank, user in ranked[:limit]]

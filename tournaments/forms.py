@@ -12,6 +12,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
+from accounts.selectors import person_search
 from config.parsers import lone_surrogate_reason
 from games.validation import record_sides
 from tournaments.core import CoreError
@@ -132,6 +133,12 @@ class EventForm(forms.ModelForm):
             self.fields.pop("min_deck_size", None)
 
 
+def person_label(user: User) -> str:
+    """A person as the add-a-player suggestions show them: name, number and username."""
+    number = f" #{user.player_number}" if user.player_number else ""
+    return f"{user.public_name}{number} ({user.username})"
+
+
 def find_player(text: str) -> User:
     """A person by player number, username or (unique) display name."""
     text = text.strip()
@@ -149,6 +156,15 @@ def find_player(text: str) -> User:
         raise forms.ValidationError(
             _("Several people are called %(name)s: use their player number."),
             params={"name": text},
+        )
+    # A surname, a first name or a name without its accents: the one person it matches.
+    matches = person_search(text, limit=6)
+    if len(matches) == 1:
+        return matches[0]
+    if matches:
+        raise forms.ValidationError(
+            _("Several people match %(text)s: %(people)s. Use their player number."),
+            params={"text": text, "people": ", ".join(person_label(u) for u in matches[:5])},
         )
     raise forms.ValidationError(
         _("Nobody has the player number, username or name %(text)s."), params={"text": text}
@@ -174,7 +190,10 @@ class PlayerAddForm(forms.Form):
         label=_("Existing player"),
         max_length=150,
         required=False,
-        help_text=_("Player number, username or name of someone with an account."),
+        help_text=_(
+            "Player number, username or name (a surname will do) of someone with an account."
+        ),
+        widget=forms.TextInput(attrs={"list": "player-suggestions", "autocomplete": "off"}),
     )
     display_name = forms.CharField(
         label=_("Or a walk-in's name"),
@@ -196,6 +215,18 @@ class PlayerAddForm(forms.Form):
             except forms.ValidationError as exc:
                 self.add_error("player", exc)
         return data
+
+
+class PlayerBulkAddForm(forms.Form):
+    lines = forms.CharField(
+        label=_("Several players"),
+        max_length=10_000,
+        widget=forms.Textarea(attrs={"rows": 6}),
+        help_text=_(
+            "One player a line: a player number, a username or a name. A name that no "
+            "account has is added as a walk-in."
+        ),
+    )
 
 
 class CheckInForm(forms.Form):

@@ -73,6 +73,11 @@ urlpatterns = [
     path("<id:pk>/judge/top-cut/advance/", judge_rounds.advance_top_cut, name="top_cut_advance"),
     path("<id:pk>/judge/finish/", judge_rounds.finish, name="finish"),
     path("<id:pk>/judge/players/", judge_players.judge_players, name="judge_players"),
+    path(
+        "<id:pk>/judge/players/suggestions/",
+        judge_players.player_suggestions,
+        name="player_suggestions",
+    ),
     path("<id:pk>/judge/penalties/", judge_results.penalties, name="penalties"),
     path("<id:pk>/judge/audit/", judge_results.audit, name="audit"),
     path("<id:pk>/judge/calls/", judge_calls.queue, name="judge_calls"),

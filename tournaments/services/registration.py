@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from django.core.exceptions import ValidationError
@@ -11,6 +12,7 @@ from django.utils.crypto import get_random_string
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from accounts.selectors import fold, person_search
 from accounts.services import login_unlock, password_reset_hint
 from config.errors import ConflictError, DomainError, ForbiddenError
 from config.names import validate_name
@@ -148,6 +150,73 @@ def registration_add(
     return registration
 
 
+MAX_BULK_LINES = 100
+
+
+@dataclass(frozen=True)
+class AddedLine:
+    """One line of a bulk add: the registration made, or why the line was refused."""
+
+    line: str
+    registration: Registration | None = None
+    refusal: str = ""
+
+
+def _account_for_line(line: str) -> User | None:
+    """The account a bulk line names, as the one-player field reads it: a player number
+    (which must exist), a username, or a name (a surname will do) that one account matches,
+    a whole name first. ``None``: nobody matches, a walk-in."""
+    if line.isdigit():
+        user = User.objects.filter(player_number=int(line)).first()
+        if user is None:
+            raise DomainError(_("Nobody has the player number %(n)s.") % {"n": line})
+        return user
+    user = User.objects.filter(username__iexact=line).first()
+    if user is not None:
+        return user
+    matches = person_search(line, limit=6)
+    exact = [u for u in matches if fold(u.display_name) == fold(line)]
+    candidates = exact or matches
+    if len(candidates) > 1:
+        raise DomainError(
+            _("Several people match %(text)s: %(people)s. Use their player number.")
+            % {"text": line, "people": ", ".join(u.public_name for u in candidates[:5])}
+        )
+    return candidates[0] if candidates else None
+
+
+def registration_add_lines(*, actor: User, event_id: int, text: str) -> list[AddedLine]:
+    """Add one player per line of ``text`` (a player number, a username or a name; a name no
+    account has is a walk-in). Each line is its own ``registration_add``, so a refused line
+    (with its reason) leaves the others added."""
+    lines = [" ".join(line.split()) for line in text.splitlines()]
+    lines = [line for line in lines if line]
+    if not lines:
+        raise DomainError(_("Write one player a line."), field="lines")
+    if len(lines) > MAX_BULK_LINES:
+        raise DomainError(
+            _("At most %(n)s players at a time.") % {"n": MAX_BULK_LINES}, field="lines"
+        )
+    from tournaments.models import Event
+
+    ensure_allowed(actor, "tournaments.run_event", Event.objects.get(pk=event_id))
+    outcomes = []
+    for line in lines:
+        try:
+            player = _account_for_line(line)
+            registration = registration_add(
+                actor=actor,
+                event_id=event_id,
+                player=player,
+                display_name="" if player is not None else line,
+            )
+        except DomainError as exc:
+            outcomes.append(AddedLine(line, refusal=str(exc.message)))
+        else:
+            outcomes.append(AddedLine(line, registration=registration))
+    return outcomes
+
+
 @transaction.atomic
 def registration_check_in(
     *, actor: User, registration_id: int, checked_in: bool = True
@@ -169,6 +238,40 @@ def registration_check_in(
     registration.checked_in_at = timezone.now() if checked_in else None
     registration.save(update_fields=["status", "checked_in_at"])
     return registration
+
+
+@transaction.atomic
+def registration_check_in_all(*, actor: User, event_id: int) -> int:
+    """Check in every registered player of an event at once (one audit entry naming them);
+    how many were checked in. Only before the first round, like one check-in."""
+    event = lock_event(event_id)
+    ensure_allowed(actor, "tournaments.run_event", event)
+    if event.status != EventStatus.REGISTRATION:
+        raise ConflictError(_("Check-in is over: the event has started."))
+    waiting = list(
+        event.registrations.select_related("player")
+        .filter(status=RegistrationStatus.REGISTERED)
+        .order_by("pk")
+        .select_for_update()
+    )
+    if not waiting:
+        return 0
+    from tournaments.services.drafts.late import refuse_check_in_without_seat
+
+    for registration in waiting:
+        refuse_check_in_without_seat(registration)
+    now = timezone.now()
+    Registration.objects.filter(pk__in=[r.pk for r in waiting]).update(
+        status=RegistrationStatus.CHECKED_IN, checked_in_at=now
+    )
+    audit_record(
+        event=event,
+        actor=actor,
+        action="registration.check_in_all",
+        target=event.name,
+        after={"players": [r.name for r in waiting]},
+    )
+    return len(waiting)
 
 
 @judge_action("registration.drop")

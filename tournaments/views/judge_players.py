@@ -7,18 +7,28 @@ from typing import TYPE_CHECKING
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.login_lockout import locked_usernames
+from accounts.selectors import person_search
 from tournaments import selectors
-from tournaments.forms import CheckInForm, FixedTableForm, PlayerAddForm
+from tournaments.forms import (
+    CheckInForm,
+    FixedTableForm,
+    PlayerAddForm,
+    PlayerBulkAddForm,
+    person_label,
+)
 from tournaments.models import Registration
 from tournaments.models.choices import EventStatus
 from tournaments.services.registration import (
+    AddedLine,
     registration_add,
+    registration_add_lines,
     registration_check_in,
     registration_set_fixed_table,
     registration_unlock_login,
@@ -30,7 +40,13 @@ if TYPE_CHECKING:
 
 
 def _render(
-    request: HttpRequest, event: Event, *, form: PlayerAddForm | None = None, status: int = 200
+    request: HttpRequest,
+    event: Event,
+    *,
+    form: PlayerAddForm | None = None,
+    bulk_form: PlayerBulkAddForm | None = None,
+    bulk_results: list[AddedLine] | None = None,
+    status: int = 200,
 ) -> HttpResponse:
     registrations = list(selectors.event_players(event))
     locked = locked_usernames(reg.player.get_username() for reg in registrations)
@@ -42,10 +58,21 @@ def _render(
         locked_logins=locked,
         counts=selectors.registration_counts(event),
         form=form or PlayerAddForm(),
+        bulk_form=bulk_form or PlayerBulkAddForm(),
+        bulk_results=bulk_results,
         open_registration=event.status == EventStatus.REGISTRATION,
         can_add=event.status in (EventStatus.REGISTRATION, EventStatus.RUNNING),
     )
     return render(request, "tournaments/judge_players.html", context, status=status)
+
+
+def _added_text(reg: Registration) -> str:
+    if reg.late_entry:
+        return _("%(name)s joins as a late entry from round %(n)s.") % {
+            "name": reg.name,
+            "n": reg.first_round,
+        }
+    return _("%(name)s is registered.") % {"name": reg.name}
 
 
 @login_required
@@ -55,6 +82,8 @@ def judge_players(request: HttpRequest, pk: int) -> HttpResponse:
     require(request, "tournaments.run_event", event)
     if request.method == "GET":
         return _render(request, event)
+    if "lines" in request.POST:
+        return _bulk_add(request, event)
     form = PlayerAddForm(request.POST)
     status = 400
     if form.is_valid():
@@ -69,18 +98,65 @@ def judge_players(request: HttpRequest, pk: int) -> HttpResponse:
             form,
         )
         if outcome.ok:
-            reg = outcome.value
-            if reg.late_entry:
-                text = _("%(name)s joins as a late entry from round %(n)s.") % {
-                    "name": reg.name,
-                    "n": reg.first_round,
-                }
-            else:
-                text = _("%(name)s is registered.") % {"name": reg.name}
-            messages.success(request, text)
+            messages.success(request, _added_text(outcome.value))
             return redirect("tournaments:judge_players", event.pk)
         status = outcome.status
-    return _render(request, event, form=form, status=status)
+    # The refusal is said with what was typed; the fields start empty for the next player,
+    # so a rejected entry is never sent again with the next one.
+    typed = (request.POST.get("player") or request.POST.get("display_name") or "").strip()
+    for error in [e for errors in form.errors.values() for e in errors]:
+        messages.error(
+            request, _("“%(typed)s”: %(error)s") % {"typed": typed[:150], "error": error}
+        )
+    return _render(request, event, status=status)
+
+
+def _bulk_add(request: HttpRequest, event: Event) -> HttpResponse:
+    form = PlayerBulkAddForm(request.POST)
+    if not form.is_valid():
+        return _render(request, event, bulk_form=form, status=400)
+    outcome = attempt(
+        request,
+        lambda: registration_add_lines(
+            actor=request.user, event_id=event.pk, text=form.cleaned_data["lines"]
+        ),
+        form,
+    )
+    if not outcome.ok:
+        return _render(request, event, bulk_form=form, status=outcome.status)
+    results = outcome.value
+    added = sum(1 for r in results if r.registration is not None)
+    messages.info(
+        request,
+        ngettext(
+            "%(added)s of %(count)s line added.",
+            "%(added)s of %(count)s lines added.",
+            len(results),
+        )
+        % {"added": added, "count": len(results)},
+    )
+    return _render(request, event, bulk_results=results)
+
+
+@login_required
+def player_suggestions(request: HttpRequest, pk: int) -> JsonResponse:
+    """Who the add-a-player field suggests for what is typed (the event's staff only): each
+    with the value the field takes (their number, or username) and a label."""
+    event = get_event(pk)
+    require(request, "tournaments.run_event", event)
+    text = request.GET.get("q", "")[:100]
+    if len(text.strip()) < 2:
+        return JsonResponse({"results": []})
+    registered = set(event.registrations.values_list("player_id", flat=True))
+    results = [
+        {
+            "value": str(user.player_number) if user.player_number else user.username,
+            "label": person_label(user),
+            "registered": user.pk in registered,
+        }
+        for user in person_search(text)
+    ]
+    return JsonResponse({"results": results})
 
 
 def _registration(pk: int) -> Registration:

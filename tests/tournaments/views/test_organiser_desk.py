@@ -1,0 +1,100 @@
+"""The organiser's desk on event day: finding and adding players (type-ahead, surnames,
+bulk), checking in, and the staff of an event."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from accounts.selectors import person_search
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def url(name, *args):
+    return reverse(f"tournaments:{name}", args=args)
+
+
+@pytest.fixture
+def people(db):
+    return {
+        "ana": UserFactory(username="anam", display_name="Ana Martínez"),
+        "luis": UserFactory(username="luisg", display_name="Luis García Ñúñez"),
+        "eva": UserFactory(username="evag", display_name="Eva Gil"),
+        "eve": UserFactory(username="eveg", display_name="Eve Gil"),
+    }
+
+
+def test_search_finds_surnames_and_ignores_accents_and_case(people):
+    assert person_search("martinez") == [people["ana"]]
+    assert person_search("MARTÍNEZ") == [people["ana"]]
+    assert person_search("nunez") == [people["luis"]]
+    assert person_search("luis garc") == [people["luis"]]
+    assert set(person_search("gil")) == {people["eva"], people["eve"]}
+    assert person_search("evag") == [people["eva"]]
+    number = people["eva"].player_number
+    assert person_search(str(number))[0] == people["eva"]
+    assert person_search("zzz") == []
+
+
+def test_a_surname_alone_adds_the_one_player_it_matches(event, judge, as_user, people):
+    response = as_user(judge).post(url("judge_players", event.pk), {"player": "martinez"})
+    assert response.status_code == 302
+    assert event.registrations.filter(player=people["ana"]).exists()
+
+
+def test_an_ambiguous_surname_names_the_candidates(event, judge, as_user, people):
+    response = as_user(judge).post(url("judge_players", event.pk), {"player": "Gil"})
+    body = response.content.decode()
+    assert response.status_code == 400
+    assert "Several people match" in body and "Eva Gil" in body and "Eve Gil" in body
+    assert not event.registrations.exists()
+
+
+def test_a_refused_entry_is_not_left_in_the_field(event, judge, as_user, people):
+    client = as_user(judge)
+    response = client.post(url("judge_players", event.pk), {"player": "nobody-at-all"})
+    body = response.content.decode()
+    assert response.status_code == 400
+    assert "nobody-at-all" in body  # said in the refusal…
+    assert 'value="nobody-at-all"' not in body  # …but the field is empty for the next one
+    response = client.post(url("judge_players", event.pk), {"display_name": "Walter Walkin"})
+    assert response.status_code == 302
+
+
+def test_suggestions_are_json_for_staff_only(event, judge, as_user, people):
+    response = as_user(judge).get(url("player_suggestions", event.pk), {"q": "martin"})
+    assert response.status_code == 200
+    [row] = response.json()["results"]
+    assert row["value"] == str(people["ana"].player_number)
+    assert "Ana Martínez" in row["label"] and row["registered"] is False
+    assert (
+        as_user(people["eva"]).get(url("player_suggestions", event.pk), {"q": "gil"}).status_code
+        == 403
+    )
+    page = as_user(judge).get(url("judge_players", event.pk)).content.decode()
+    assert 'list="player-suggestions"' in page and url("player_suggestions", event.pk) in page
+
+
+def test_bulk_add_reports_each_line(event, judge, as_user, people):
+    lines = "\n".join(
+        [
+            str(people["ana"].player_number),
+            "evag",
+            "Luis Garcia Nunez",
+            "Gil",
+            "999999",
+            "Walter Walkin",
+            "",
+        ]
+    )
+    response = as_user(judge).post(url("judge_players", event.pk), {"lines": lines})
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert 'data-testid="bulk-results"' in body
+    added = set(event.registrations.values_list("player__display_name", flat=True))
+    assert added == {"Ana Martínez", "Eva Gil", "Luis García Ñúñez", "Walter Walkin"}
+    assert "Several people match Gil" in body
+    assert "Nobody has the player number 999999." in body
+    assert "4 of 6 lines added." in body
