@@ -546,6 +546,14 @@ def _sentence(entry: AuditEntry, ctx: _Context) -> tuple[str, int | None, tuple[
             "n": count,
         }
         return text, None, (*people, person)
+    if action == "registration.check_in_all":
+        players = after_dict.get("players") or []
+        text = _("%(actor)s checked in every registered player (%(n)s): %(names)s.") % {
+            **values,
+            "n": len(players),
+            "names": _names(players),
+        }
+        return text, None, people
     if action == "deck_list.enter":
         cards = after_dict.get("cards", "?")
         if isinstance(before, dict):

@@ -73,6 +73,7 @@ urlpatterns = [
     path("<id:pk>/judge/top-cut/advance/", judge_rounds.advance_top_cut, name="top_cut_advance"),
     path("<id:pk>/judge/finish/", judge_rounds.finish, name="finish"),
     path("<id:pk>/judge/players/", judge_players.judge_players, name="judge_players"),
+    path("<id:pk>/judge/players/check-in-all/", judge_players.check_in_all, name="check_in_all"),
     path(
         "<id:pk>/judge/players/suggestions/",
         judge_players.player_suggestions,

@@ -9,6 +9,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
@@ -30,6 +31,7 @@ from tournaments.services.registration import (
     registration_add,
     registration_add_lines,
     registration_check_in,
+    registration_check_in_all,
     registration_set_fixed_table,
     registration_unlock_login,
 )
@@ -177,9 +179,48 @@ def check_in(request: HttpRequest, pk: int) -> HttpResponse:
             actor=request.user, registration_id=registration.pk, checked_in=checked_in
         ),
     )
+    if request.htmx:
+        if not outcome.ok:  # the refusal is a message: the whole page shows it
+            response = HttpResponse(status=200)
+            response["HX-Refresh"] = "true"
+            return response
+        return _row_and_counts(request, event, outcome.value)
     if outcome.ok:
         return redirect(f"{_players_url(event)}#reg-{registration.pk}")
     return _render(request, event, status=outcome.status)
+
+
+def _row_and_counts(request: HttpRequest, event: Event, registration: Registration) -> HttpResponse:
+    """One player's row after a check-in, and the counts above the table (out of band)."""
+    reg = selectors.event_players(event).get(pk=registration.pk)
+    context = {
+        "event": event,
+        "reg": reg,
+        "locked_logins": locked_usernames([reg.player.get_username()]),
+        "open_registration": event.status == EventStatus.REGISTRATION,
+        "counts": selectors.registration_counts(event),
+        "oob": True,
+    }
+    row = render_to_string("tournaments/_player_row.html", context, request=request)
+    counts = render_to_string("tournaments/_player_counts.html", context, request=request)
+    return HttpResponse(row + counts)
+
+
+@login_required
+@require_POST
+def check_in_all(request: HttpRequest, pk: int) -> HttpResponse:
+    event = get_event(pk)
+    require(request, "tournaments.run_event", event)
+    outcome = attempt(
+        request, lambda: registration_check_in_all(actor=request.user, event_id=event.pk)
+    )
+    if outcome.ok:
+        messages.success(
+            request,
+            ngettext("%(n)s player checked in.", "%(n)s players checked in.", outcome.value)
+            % {"n": outcome.value},
+        )
+    return redirect(_players_url(event))
 
 
 @login_required

@@ -7,7 +7,12 @@ import pytest
 from django.urls import reverse
 
 from accounts.selectors import person_search
+from config.errors import ConflictError
 from tests.factories import UserFactory
+from tests.tournaments.helpers import add_players
+from tournaments.models import AuditEntry, Registration
+from tournaments.models.choices import RegistrationStatus
+from tournaments.services.registration import registration_check_in_all
 
 pytestmark = pytest.mark.django_db
 
@@ -98,3 +103,39 @@ def test_bulk_add_reports_each_line(event, judge, as_user, people):
     assert "Several people match Gil" in body
     assert "Nobody has the player number 999999." in body
     assert "4 of 6 lines added." in body
+
+
+def test_check_in_everyone_registered_in_one_go(event, judge, as_user):
+    regs = add_players(event, 12, checked_in=False)
+    client = as_user(judge)
+    page = client.get(url("judge_players", event.pk)).content.decode()
+    assert "0 of 12 checked in" in " ".join(page.split())
+    assert url("check_in_all", event.pk) in page
+    response = client.post(url("check_in_all", event.pk), follow=True)
+    body = " ".join(response.content.decode().split())
+    assert "12 players checked in." in body and "12 of 12 checked in" in body
+    assert {r.status for r in Registration.objects.filter(pk__in=[r.pk for r in regs])} == {
+        RegistrationStatus.CHECKED_IN
+    }
+    [entry] = AuditEntry.objects.filter(action="registration.check_in_all")
+    assert entry.actor == judge and len(entry.after["players"]) == 12
+
+
+def test_check_in_all_is_for_staff_and_before_the_start(event, judge, regs, round1, as_user):
+    add_players(event, 1, checked_in=False, prefix="late")
+    assert as_user(regs[0].player).post(url("check_in_all", event.pk)).status_code == 403
+    with pytest.raises(ConflictError):
+        registration_check_in_all(actor=judge, event_id=event.pk)
+
+
+def test_a_row_checks_in_without_a_page_load(event, judge, as_user):
+    reg = add_players(event, 2, checked_in=False)[0]
+    response = as_user(judge).post(
+        url("check_in", reg.pk), {"checked_in": "1"}, HTTP_HX_REQUEST="true"
+    )
+    body = " ".join(response.content.decode().split())
+    assert response.status_code == 200
+    assert body.startswith(f'<tr id="reg-{reg.pk}"') and 'data-testid="undo-check-in"' in body
+    assert 'hx-swap-oob="true"' in body and "1 of 2 checked in" in body
+    page = as_user(judge).get(url("judge_players", event.pk)).content.decode()
+    assert f'hx-post="{url("check_in", reg.pk)}"' in page and "htmx" in page
