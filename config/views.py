@@ -97,6 +97,10 @@ def bad_request(
 
 
 def permission_denied(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    # An event page refused to someone not on its staff names who can add them.
+    managers = getattr(exception, "staff_managers", None)
+    if managers is not None and not request.path.startswith("/api/"):
+        return render(request, "errors/403.html", {"staff_managers": managers}, status=403)
     return _error(request, 403, "errors/403.html")
 
 

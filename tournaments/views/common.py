@@ -19,6 +19,7 @@ from config.errors import ConflictError, DomainError, ForbiddenError, NotFoundEr
 from tournaments import selectors
 from tournaments.live import POLL_SECONDS, live_version, live_version_started
 from tournaments.models import Event, Match, Round
+from tournaments.models.choices import StaffRole
 from tournaments.visibility import visibility_for
 
 T = TypeVar("T")
@@ -95,9 +96,25 @@ def get_event(pk: int) -> Event:
     return event
 
 
+class EventPermissionDenied(PermissionDenied):
+    """A refused event page: the 403 page names who can add the reader to its staff."""
+
+    def __init__(self, message: str, *, event: Event) -> None:
+        super().__init__(message)
+        self.staff_managers = [
+            staff.user.public_name
+            for staff in event.staff.select_related("user")
+            .filter(role=StaffRole.ORGANISER)
+            .order_by("user__display_name", "pk")
+        ]
+
+
 def require(request: HttpRequest, perm: str, obj: Any = None) -> None:
     if not request.user.has_perm(perm, obj):
-        raise PermissionDenied(f"lacks {perm}")  # for the log line; the page says no more
+        # The message is for the log line; an event's 403 page names its organisers.
+        if isinstance(obj, Event) and request.user.is_authenticated:
+            raise EventPermissionDenied(f"lacks {perm}", event=obj)
+        raise PermissionDenied(f"lacks {perm}")
 
 
 def can_run(request: HttpRequest, event: Event) -> bool:

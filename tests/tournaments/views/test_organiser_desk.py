@@ -139,3 +139,11 @@ def test_a_row_checks_in_without_a_page_load(event, judge, as_user):
     assert 'hx-swap-oob="true"' in body and "1 of 2 checked in" in body
     page = as_user(judge).get(url("judge_players", event.pk)).content.decode()
     assert f'hx-post="{url("check_in", reg.pk)}"' in page and "htmx" in page
+
+
+def test_a_judge_not_on_the_event_is_told_who_can_add_them(event, organiser, as_user):
+    outsider = UserFactory(username="outsider", display_name="Out Sider")
+    response = as_user(outsider).get(url("judge_players", event.pk))
+    body = " ".join(response.content.decode().split())
+    assert response.status_code == 403
+    assert "Its organisers can add you to the staff: Organiser orga." in body
