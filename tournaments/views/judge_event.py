@@ -13,7 +13,7 @@ from accounts.models import User
 from tournaments import selectors
 from tournaments.forms import EventForm, ReasonForm, StaffForm, StaffRemoveForm
 from tournaments.models import Event
-from tournaments.models.choices import EventStatus
+from tournaments.models.choices import EventStatus, StaffRole
 from tournaments.services.events import (
     event_create,
     event_reopen,
@@ -123,9 +123,14 @@ def reopen(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def event_staff(request: HttpRequest, pk: int) -> HttpResponse:
+    """The event's staff (its own tab): every judge sees who is on it; organisers add and
+    remove people."""
     event = get_event(pk)
+    if request.method == "GET":
+        require(request, "tournaments.run_event", event)
+        return _staff_page(request, event)
     require(request, "tournaments.manage_staff", event)
     status = 400
     staff_form = None
@@ -145,7 +150,7 @@ def event_staff(request: HttpRequest, pk: int) -> HttpResponse:
                 messages.success(
                     request, _("%(name)s is no longer on the staff.") % {"name": user.public_name}
                 )
-                return redirect("tournaments:event_edit", event.pk)
+                return redirect("tournaments:event_staff", event.pk)
             status = outcome.status
         else:
             messages.error(request, _("Choose someone on the staff."))
@@ -167,11 +172,22 @@ def event_staff(request: HttpRequest, pk: int) -> HttpResponse:
                 messages.success(
                     request, _("%(name)s is on the staff.") % {"name": person.public_name}
                 )
-                return redirect("tournaments:event_edit", event.pk)
+                return redirect("tournaments:event_staff", event.pk)
             status = outcome.status
-    return render(
+    return _staff_page(request, event, staff_form=staff_form, status=status)
+
+
+def _staff_page(
+    request: HttpRequest, event: Event, *, staff_form: StaffForm | None = None, status: int = 200
+) -> HttpResponse:
+    staff = list(selectors.event_staff(event))
+    context = event_context(
         request,
-        "tournaments/event_edit.html",
-        _edit_context(request, event, staff_form=staff_form),
-        status=status,
+        event,
+        "staff",
+        staff=staff,
+        staff_form=staff_form or StaffForm(),
+        can_manage_staff=request.user.has_perm("tournaments.manage_staff", event),
+        organisers=[m.user.public_name for m in staff if m.role == StaffRole.ORGANISER],
     )
+    return render(request, "tournaments/event_staff.html", context, status=status)

@@ -147,3 +147,19 @@ def test_a_judge_not_on_the_event_is_told_who_can_add_them(event, organiser, as_
     body = " ".join(response.content.decode().split())
     assert response.status_code == 403
     assert "Its organisers can add you to the staff: Organiser orga." in body
+
+
+def test_staff_have_their_own_tab(event, organiser, judge, as_user):
+    page = as_user(judge).get(url("dashboard", event.pk)).content.decode()
+    assert f'href="{url("event_staff", event.pk)}"' in page
+    staff_page = as_user(judge).get(url("event_staff", event.pk))
+    body = " ".join(staff_page.content.decode().split())
+    assert staff_page.status_code == 200
+    assert "Judge judy" in body and "add and remove staff: Organiser orga." in body
+    assert "Add to the staff" not in body  # a judge reads; organisers manage
+    helper = UserFactory(username="helper", display_name="Helpful Hannah")
+    client = as_user(organiser)
+    assert "Add to the staff" in client.get(url("event_staff", event.pk)).content.decode()
+    response = client.post(url("event_staff", event.pk), {"person": "hannah", "role": "judge"})
+    assert response.status_code == 302 and response["Location"] == url("event_staff", event.pk)
+    assert helper.has_perm("tournaments.run_event", event)
