@@ -325,7 +325,7 @@ COLUMN_LABELS = {
 GAME_FIELD_LABELS = {
     "chooser": _("Game %(number)s: chooser"),
     "choice_reason": _("Game %(number)s: why they choose"),
-    "choice": _("Game %(number)s: play or draw"),
+    "choice": _("Game %(number)s: play first or second"),
     "winner": _("Game %(number)s: winner"),
     "by_penalty": _("Game %(number)s: by a penalty"),
     "random_winner": _("Game %(number)s: random winner"),
