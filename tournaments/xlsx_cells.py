@@ -29,10 +29,12 @@ _TITLE_BAD = re.compile(r"[\[\]:*?/\\]")
 
 def xlsx_value(value: object, *, tz: tzinfo) -> object:
     """The value as openpyxl should store it: an aware time as the wall-clock time in
-    ``tz``, an empty string as an empty cell, text without the control characters the
+    ``tz`` (to the second), an empty string as an empty cell, text without the control characters the
     format cannot hold."""
     if isinstance(value, datetime):
-        return value.astimezone(tz).replace(tzinfo=None) if value.tzinfo else value
+        # To the second: a spreadsheet keeps milliseconds at most and shows seconds.
+        local = value.astimezone(tz).replace(tzinfo=None) if value.tzinfo else value
+        return local.replace(microsecond=0)
     if isinstance(value, Fraction):
         return float(value)
     if isinstance(value, bool):
