@@ -29,8 +29,8 @@ _TITLE_BAD = re.compile(r"[\[\]:*?/\\]")
 
 def xlsx_value(value: object, *, tz: tzinfo) -> object:
     """The value as openpyxl should store it: an aware time as the wall-clock time in
-    ``tz`` (to the second), an empty string as an empty cell, text without the control characters the
-    format cannot hold."""
+    ``tz`` (to the second), an empty string as an empty cell, text without the control
+    characters the format cannot hold."""
     if isinstance(value, datetime):
         # To the second: a spreadsheet keeps milliseconds at most and shows seconds.
         local = value.astimezone(tz).replace(tzinfo=None) if value.tzinfo else value
