@@ -23,6 +23,11 @@ urlpatterns = [
     path("events/<id:pk>/reopen/", v.EventReopen.as_view(), name="event-reopen"),
     path("events/<id:pk>/export/<str:what>.csv", v.EventExport.as_view(), name="event-export"),
     path(
+        "events/<id:pk>/export/<str:what>.xlsx",
+        v.EventExportSpreadsheet.as_view(),
+        name="event-export-xlsx",
+    ),
+    path(
         "registrations/<id:pk>/check-in/",
         v.RegistrationCheckIn.as_view(),
         name="registration-check-in",

@@ -685,7 +685,7 @@ def audit_rows(event: Event, *, visibility: Any) -> Iterable[list[object]]:
         for line in audit_lines(entries[start : start + AUDIT_EXPORT_BATCH], event=event):
             entry = line.entry
             yield [
-                entry.created_at.isoformat(),
+                entry.created_at,
                 entry.actor.public_name if entry.actor else "",
                 line.kind,
                 entry.action,

@@ -5,6 +5,9 @@ with a tab or carriage return first) as a formula: a display name such as
 ``=HYPERLINK(...)`` in an export would run on the organiser's machine. OWASP's
 rule: prefix such a cell with a single quote, which spreadsheets show as text.
 Numbers stay numbers (a negative score difference is not a formula).
+
+Times are written in one form, ISO 8601 with their offset (``2024-05-04T09:30:00+00:00``),
+so a tool reading any export parses them the same way.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from __future__ import annotations
 import csv
 import re
 from collections.abc import Iterable
+from datetime import datetime
 from typing import TextIO
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -19,7 +23,10 @@ _PLAIN_NUMBER = re.compile(r"[+-]?\d+(?:\.\d+)?")
 
 
 def spreadsheet_safe(value: object) -> object:
-    """The value as a cell no spreadsheet runs; non-strings and plain numbers unchanged."""
+    """The value as a cell no spreadsheet runs; non-strings and plain numbers unchanged,
+    a time in ISO 8601."""
+    if isinstance(value, datetime):
+        return value.isoformat()
     if (
         isinstance(value, str)
         and value.startswith(FORMULA_STARTS)

@@ -1,5 +1,11 @@
-"""CSV exports of an event (players, matches with every game, standings), for pages and the
-``export_event`` command. Players appear under the same name in every export.
+"""Exports of an event (players, matches with every game, standings, penalties, the audit
+log, a draft's picks and pools), for pages, the API and the ``export_event`` command.
+Players appear under the same name in every export.
+
+Each export is one function yielding rows (a header of stable English column names, then
+plain values: numbers, text, aware times). The CSV (``csv_cells``) is the machine format;
+the spreadsheet (``xlsx_cells``) writes the same rows with the header in the reader's
+language and times in the event's time zone. Both are documented in ``docs/exports.md``.
 
 What a reader gets is decided by their ``EventVisibility`` (``tournaments.visibility``),
 the same rule the pages and the JSON API follow: unpublished pairings, drop reasons and
@@ -8,8 +14,12 @@ disqualifications only where it allows them. The command exports everything."""
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, TextIO
+
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from tournaments import selectors
 from tournaments.csv_cells import write_rows
@@ -18,11 +28,14 @@ from tournaments.models import Event, Match
 from tournaments.models.choices import RoundStatus
 from tournaments.services.standings import event_standings
 from tournaments.visibility import EventVisibility
+from tournaments.xlsx_cells import write_xlsx
 
 if TYPE_CHECKING:
     from tournaments.models import Registration
 
-EXPORTS = ("players", "matches", "standings", "picks", "pools", "audit")
+EXPORTS = ("players", "matches", "standings", "penalties", "picks", "pools", "audit")
+# The exports also offered as a spreadsheet.
+XLSX_EXPORTS = ("players", "matches", "standings", "penalties", "audit")
 GAME_FIELDS = ("chooser", "choice_reason", "choice", "winner", "by_penalty", "random_winner")
 
 
@@ -173,11 +186,48 @@ def standings_rows(event: Event, *, as_of_round: int | None = None) -> Iterator[
 
 
 def _plain(value: object) -> object:
+    from decimal import Decimal
     from fractions import Fraction
 
     if isinstance(value, Fraction):
-        return f"{float(value):.4f}"
+        # A number in both formats (written "0.4167" in the CSV, as before).
+        return Decimal(f"{float(value):.4f}")
     return value
+
+
+def penalties_rows(event: Event, *, visibility: EventVisibility) -> Iterator[list[object]]:
+    """The penalties the reader may see (``EventVisibility.penalty``), the oldest first.
+    ``round`` is the round it was given in (empty before round 1); ``table`` that of the
+    match it applies to (empty when none, or not yet paired for a next-match game loss)."""
+    yield [
+        "time",
+        "player",
+        "player_number",
+        "round",
+        "table",
+        "infraction",
+        "penalty",
+        "game_number",
+        "next_match",
+        "judge",
+        "reason",
+        "deviation_reason",
+    ]
+    for p in selectors.visible_penalties(event, visibility=visibility):
+        yield [
+            p.created_at,
+            _name(p.registration),
+            p.registration.player.player_number,
+            p.round.number if p.round is not None else "",
+            p.match.table if p.match is not None else "",
+            p.infraction,
+            p.kind,
+            _blank(p.game_number),
+            int(p.next_match),
+            p.issued_by.public_name,
+            p.reason,
+            p.deviation_reason,
+        ]
 
 
 def write_csv(rows: Iterable[list[object]], out: TextIO) -> None:
@@ -201,6 +251,8 @@ def export_rows(
         return matches_rows(event, visibility=visibility)
     if what == "standings":
         return standings_rows(event, as_of_round=as_of_round)
+    if what == "penalties":
+        return penalties_rows(event, visibility=visibility)
     if what == "picks":
         return picks_rows(event, visibility=visibility)
     if what == "pools":
@@ -210,3 +262,96 @@ def export_rows(
 
         return iter(audit_rows(event, visibility=visibility))
     raise ValueError(f"unknown export {what!r}; choose one of {', '.join(EXPORTS)}")
+
+
+# --- Spreadsheets ---------------------------------------------------------------------------
+SHEET_TITLES = {
+    "players": _("Players"),
+    "matches": _("Matches"),
+    "standings": _("Standings"),
+    "penalties": _("Penalties"),
+    "audit": _("Audit log"),
+}
+# The header of each column in the reader's language, by its CSV name.
+COLUMN_LABELS = {
+    "player_number": _("Player number"),
+    "player": _("Player"),
+    "status": _("Status"),
+    "checked_in": _("Checked in"),
+    "late_entry": _("Late entry"),
+    "first_round": _("First round"),
+    "fixed_table": _("Fixed table"),
+    "dropped_after_round": _("Dropped after round"),
+    "drop_reason": _("Drop reason"),
+    "disqualified": _("Disqualified"),
+    "round": _("Round"),
+    "kind": _("Kind"),
+    "table": _("Table"),
+    "player_a": _("Player A"),
+    "player_b": _("Player B"),
+    "games_won_a": _("Games won by A"),
+    "games_won_b": _("Games won by B"),
+    "games_drawn": _("Games drawn"),
+    "winner": _("Winner"),
+    "result_source": _("Result source"),
+    "override": _("Decided by a penalty"),
+    "flags": _("Pairing notes"),
+    "rank": _("Rank"),
+    "match_points": _("Match points"),
+    "wins": _("Wins"),
+    "losses": _("Losses"),
+    "draws": _("Draws"),
+    "omw": "OMW%",
+    "gw": "GW%",
+    "ogw": "OGW%",
+    "mw": "MW%",
+    "owp": "OWP%",
+    "oowp": "OOWP%",
+    "dropped": _("Dropped"),
+    "swiss_rank": _("Swiss rank"),
+    "time": _("When"),
+    "infraction": _("Infraction"),
+    "penalty": _("Penalty"),
+    "game_number": _("Game"),
+    "next_match": _("Applies to the next match"),
+    "judge": _("Judge"),
+    "reason": _("Reason"),
+    "deviation_reason": _("Reason for a different penalty"),
+    "when": _("When"),
+    "who": _("Who"),
+    "action": _("Action"),
+    "what happened": _("What happened"),
+}
+GAME_FIELD_LABELS = {
+    "chooser": _("Game %(number)s: chooser"),
+    "choice_reason": _("Game %(number)s: why they choose"),
+    "choice": _("Game %(number)s: play first or second"),
+    "winner": _("Game %(number)s: winner"),
+    "by_penalty": _("Game %(number)s: by a penalty"),
+    "random_winner": _("Game %(number)s: random winner"),
+}
+_GAME_COLUMN = re.compile(r"game(\d+)_(\w+)")
+
+
+def column_label(name: str) -> str:
+    """A column's header in the reader's language (its CSV name when it has none)."""
+    if name in COLUMN_LABELS:
+        return str(COLUMN_LABELS[name])
+    game = _GAME_COLUMN.fullmatch(name)
+    if game and game[2] in GAME_FIELD_LABELS:
+        return str(GAME_FIELD_LABELS[game[2]]) % {"number": game[1]}
+    return name
+
+
+def export_xlsx(
+    event: Event, what: str, *, visibility: EventVisibility, as_of_round: int | None = None
+) -> bytes:
+    """The export as a spreadsheet: the CSV's rows with a translated header, times in the
+    event's time zone (the site's ``TIME_ZONE``, as on its pages)."""
+    if what not in XLSX_EXPORTS:
+        raise ValueError(f"no spreadsheet of {what!r}; choose one of {', '.join(XLSX_EXPORTS)}")
+    rows = export_rows(event, what, visibility=visibility, as_of_round=as_of_round)
+    header = [column_label(name) for name in next(rows)]
+    return write_xlsx(
+        header, rows, title=str(SHEET_TITLES[what]), tz=timezone.get_current_timezone()
+    )

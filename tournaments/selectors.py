@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
     from accounts.models import User
     from tournaments.models import EventStaff
+    from tournaments.visibility import EventVisibility
 
 ACTIVE = (RegistrationStatus.REGISTERED, RegistrationStatus.CHECKED_IN)
 MATCH_RELATED = ("player_a__player", "player_b__player")
@@ -127,6 +128,15 @@ def event_penalties(event: Event) -> QuerySet[Penalty]:
     return event.penalties.select_related(
         "registration__player", "issued_by", "match__round__event", "round__event"
     ).order_by("-created_at")
+
+
+def visible_penalties(event: Event, *, visibility: EventVisibility) -> list[Penalty]:
+    """The event's penalties this reader may see (``EventVisibility.penalty``), the oldest
+    first: every one for the event's judges, a player's own for them, none for anyone else."""
+    if not visibility.runs_event and not visibility.own_registration_ids:
+        return []
+    penalties = event_penalties(event).order_by("created_at", "pk")
+    return [p for p in penalties if visibility.penalty(p.registration_id)]
 
 
 def event_audit(event: Event) -> QuerySet[AuditEntry]:

@@ -15,7 +15,9 @@ themselves, so no path shows what another hides:
   pod's drafting is complete, and for everyone else once the event is finished (unless
   the event keeps them private for good): opponents in the Swiss rounds must not read
   each other's pools;
-- judge calls: the event's judges see every call; a player sees only their own.
+- judge calls: the event's judges see every call; a player sees only their own;
+- penalties: the event's judges see every penalty; a player sees only their own (on
+  their match page, in the API and in the exports); anyone else sees none.
 """
 
 from __future__ import annotations
@@ -78,6 +80,10 @@ class EventVisibility:
     def judge_call(self, caller_registration_id: int) -> bool:
         """Whether the reader sees this judge call (its reason, note, state and answer)."""
         return self.runs_event or caller_registration_id in self.own_registration_ids
+
+    def penalty(self, registration_id: int) -> bool:
+        """Whether the reader sees this penalty given to this player."""
+        return self.runs_event or registration_id in self.own_registration_ids
 
     def private_of(self, registration_id: int | None) -> bool:
         """Whether the reader sees this player's drop reason and disqualification."""

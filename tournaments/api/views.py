@@ -40,6 +40,7 @@ from tournaments.services import (
 )
 from tournaments.services.permissions import ensure_allowed
 from tournaments.visibility import EventVisibility, visibility_for
+from tournaments.xlsx_cells import CONTENT_TYPE as XLSX_CONTENT_TYPE
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -380,13 +381,17 @@ class MatchExtend(APIView):
 
 @extend_schema(tags=TAG)
 class EventPenalties(ListAPIView):
+    """The event's penalties, the oldest first: every one for the event's judges, a
+    player's own for them, none for anyone else. Judges issue one with `POST`."""
+
     serializer_class = s.PenaltyOut
     pagination_class = None
 
-    def get_queryset(self) -> QuerySet[Penalty]:
+    def get_queryset(self) -> list[Penalty]:
         event = get_object_or_404(Event, pk=self.kwargs["pk"])
-        ensure_allowed(self.request.user, "tournaments.run_event", event)
-        return selectors.event_penalties(event)
+        return selectors.visible_penalties(
+            event, visibility=visibility_for(self.request.user, event)
+        )
 
     @extend_schema(request=s.PenaltyIn, responses={201: s.PenaltyOut})
     def post(self, request: Request, pk: int) -> Response:
@@ -565,10 +570,33 @@ class EventStandings(APIView):
         )
 
 
-@extend_schema(tags=TAG, parameters=[ROUND_PARAM], responses={(200, "text/csv"): OpenApiTypes.STR})
+EXPORT_PARAM = OpenApiParameter(
+    "what",
+    OpenApiTypes.STR,
+    OpenApiParameter.PATH,
+    enum=list(exports.EXPORTS),
+    description="which export",
+)
+XLSX_EXPORT_PARAM = OpenApiParameter(
+    "what",
+    OpenApiTypes.STR,
+    OpenApiParameter.PATH,
+    enum=list(exports.XLSX_EXPORTS),
+    description="which export",
+)
+
+
+@extend_schema(
+    tags=TAG,
+    parameters=[EXPORT_PARAM, ROUND_PARAM],
+    responses={(200, "text/csv"): OpenApiTypes.STR},
+)
 class EventExport(APIView):
-    """CSV export: `players`, `matches` (every game and its play-or-draw record) or
-    `standings` (every tiebreak; as of `round` if given)."""
+    """CSV export (UTF-8, a header row of stable English column names, times in ISO 8601
+    with their offset; columns in `docs/exports.md`): `players`, `matches` (every game and
+    its play-or-draw record), `standings` (every tiebreak; as of `round` if given),
+    `penalties` (every one for the event's judges, a player's own for them, none for anyone
+    else), `picks` and `pools` of a draft, or the `audit` log (judges)."""
 
     permission_classes = [permissions.AllowAny]
 
@@ -584,4 +612,31 @@ class EventExport(APIView):
         )
         response = HttpResponse(body, content_type="text/csv; charset=utf-8")
         response["Content-Disposition"] = f'attachment; filename="event-{pk}-{what}.csv"'
+        return response
+
+
+@extend_schema(
+    tags=TAG,
+    parameters=[XLSX_EXPORT_PARAM, ROUND_PARAM],
+    responses={(200, XLSX_CONTENT_TYPE): OpenApiTypes.BINARY},
+)
+class EventExportSpreadsheet(APIView):
+    """The same export as a spreadsheet (.xlsx): the header in the reader's language
+    (`Accept-Language`), numbers as numbers, times as date cells in the event's time zone.
+    The same rows as the CSV for the same reader."""
+
+    permission_classes = [permissions.AllowAny]
+
+    def get(self, request: Request, pk: int, what: str) -> HttpResponse:
+        event = get_object_or_404(Event, pk=pk)
+        if what not in exports.XLSX_EXPORTS:
+            raise NotFoundError(_("Unknown export."))
+        body = exports.export_xlsx(
+            event,
+            what,
+            visibility=visibility_for(request.user, event),
+            as_of_round=_as_of_round(request),
+        )
+        response = HttpResponse(body, content_type=XLSX_CONTENT_TYPE)
+        response["Content-Disposition"] = f'attachment; filename="event-{pk}-{what}.xlsx"'
         return response

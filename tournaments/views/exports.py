@@ -1,6 +1,7 @@
-"""CSV downloads of an event's players, matches (every game) and standings (every tiebreak).
-What each reader gets is their ``EventVisibility``, as on every other path. Also the
-event's archive, for its judges."""
+"""Downloads of an event's players, matches (every game), standings (every tiebreak),
+penalties and audit log: as CSV (the machine format) or as a spreadsheet (headers in the
+reader's language). What each reader gets is their ``EventVisibility``, as on every other
+path. Also the event's archive, for its judges."""
 
 from __future__ import annotations
 
@@ -11,15 +12,25 @@ from django.shortcuts import redirect
 from django.views.decorators.http import require_GET
 
 from config.errors import DomainError
-from tournaments.exports import EXPORTS, export_csv
+from tournaments.exports import EXPORTS, XLSX_EXPORTS, export_csv, export_xlsx
 from tournaments.services.archive import archive_json, event_archive_export
 from tournaments.views.common import get_event, require
 from tournaments.visibility import visibility_for
+from tournaments.xlsx_cells import CONTENT_TYPE as XLSX_CONTENT_TYPE
 
 
 @require_GET
 def export(request: HttpRequest, pk: int, what: str) -> HttpResponse:
-    if what not in EXPORTS:
+    return _download(request, pk, what, "csv")
+
+
+@require_GET
+def export_spreadsheet(request: HttpRequest, pk: int, what: str) -> HttpResponse:
+    return _download(request, pk, what, "xlsx")
+
+
+def _download(request: HttpRequest, pk: int, what: str, extension: str) -> HttpResponse:
+    if what not in (EXPORTS if extension == "csv" else XLSX_EXPORTS):
         raise Http404
     event = get_event(pk)
     as_of = request.GET.get("round", "")
@@ -27,10 +38,16 @@ def export(request: HttpRequest, pk: int, what: str) -> HttpResponse:
     if as_of_round is not None and not event.rounds.filter(number=as_of_round).exists():
         raise Http404
     visibility = visibility_for(request.user, event)
-    body = export_csv(event, what, visibility=visibility, as_of_round=as_of_round)
-    response = HttpResponse(body, content_type="text/csv; charset=utf-8")
+    if extension == "csv":
+        body = export_csv(event, what, visibility=visibility, as_of_round=as_of_round)
+        response = HttpResponse(body, content_type="text/csv; charset=utf-8")
+    else:
+        body = export_xlsx(event, what, visibility=visibility, as_of_round=as_of_round)
+        response = HttpResponse(body, content_type=XLSX_CONTENT_TYPE)
     suffix = f"-round-{as_of_round}" if as_of_round else ""
-    response["Content-Disposition"] = f'attachment; filename="event-{event.pk}-{what}{suffix}.csv"'
+    response["Content-Disposition"] = (
+        f'attachment; filename="event-{event.pk}-{what}{suffix}.{extension}"'
+    )
     return response
 
 

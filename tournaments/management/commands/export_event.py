@@ -16,8 +16,8 @@ if TYPE_CHECKING:
 
 class Command(BaseCommand):
     help = (
-        "Print an event's players, matches, standings, or a draft's picks or pools as CSV "
-        "(header row first)."
+        "Print an event's players, matches, standings, penalties, audit log, or a draft's "
+        "picks or pools as CSV (header row first; columns in docs/exports.md)."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
