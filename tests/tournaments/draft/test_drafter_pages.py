@@ -88,3 +88,69 @@ def test_the_builder_reopens_on_a_deck_list_sent_through_the_deck_list_page():
     DraftSeat.objects.filter(registration=regs[0]).update(saved_deck=None)
     again = deck_fields(client.get(url).content.decode())
     assert sum(again.values()) == 42 and again == deck
+
+
+def pack_cards(html: str) -> list[str]:
+    return re.findall(r'<label class="pack-card[^"]*" data-testid="pack-card".*?</label>', html, re.S)
+
+
+def test_the_pick_page_chooses_then_takes_and_names_cards_in_the_readers_language():
+    # given a player drafting, whose page is in Spanish
+    event, _judge, regs = draft_event(1, bots=1, auction=False, prefix="pl")
+    pod = Pod.objects.get(draft__event=event)
+    assert pod.phase == DraftPhase.DRAFTING
+    page = client_for(regs[0].player, "es")
+    # when they open the pick page
+    response = page.get(reverse("tournaments:my_draft", args=[event.pk]), follow=True)
+    html = response.content.decode()
+    cards = pack_cards(html)
+    # then each card is a choice, not a pick: a radio, and one button takes the chosen card
+    assert len(cards) == 12
+    assert all('type="radio" name="card_instance"' in c for c in cards)
+    assert 'type="submit" name="card_instance"' not in html
+    assert 'data-testid="take-card"' in html and "Tomar la carta elegida" in html
+    assert 'data-take-template="Tomar %(card)s"' in html
+    # and each card says its type and rarity with the catalogue's Spanish labels, no codes
+    from tournaments.models import CardInstance
+
+    seat = DraftSeat.objects.get(registration=regs[0])
+    ids = [int(v) for v in re.findall(r'name="card_instance" value="(\d+)"', html)]
+    by_id = {c.pk: c.card for c in CardInstance.objects.filter(pk__in=ids).select_related("card")}
+    labels = {"common": "Común", "uncommon": "Infrecuente", "rare": "Rara"}
+    for text, card_id in zip(cards, ids, strict=True):
+        card = by_id[card_id]
+        rarity = re.search(r'data-testid="card-rarity">([^<]*)<', text).group(1)
+        assert rarity == labels[card.rarity]
+        kind = re.search(r'data-testid="card-type">([^<]*)<', text).group(1)
+        assert kind == str(card.get_type_display()) and kind != card.type
+        if card.faction:
+            faction = re.search(r'data-testid="card-faction">([^<]*)<', text).group(1)
+            assert faction == card.get_faction_display()
+        if card.cost is not None:
+            assert f"coste {card.cost}" in text
+    assert seat.pod_id == pod.pk
+    # the countdown stays in view: the page's head is sticky in the draft's stylesheet
+    from django.contrib.staticfiles import finders
+
+    css = open(finders.find("css/draft.css"), encoding="utf-8").read()
+    assert re.search(r"\.draft-head\s*\{[^}]*position:\s*sticky", css)
+
+
+def test_the_pick_post_still_names_pack_and_pick_number_and_takes_the_chosen_card():
+    event, _judge, regs = draft_event(1, bots=1, auction=False, prefix="pp2")
+    page = client_for(regs[0].player)
+    url = reverse("tournaments:my_draft", args=[event.pk])
+    ids = [int(v) for v in re.findall(r'name="card_instance" value="(\d+)"', page.get(url).content.decode())]
+    # the button with no card chosen (a form sent without the browser's check) changes nothing
+    from tournaments.models import Pick
+
+    none = page.post(
+        reverse("tournaments:draft_pick", args=[event.pk]), {"pack_round": 1, "pick_number": 1}
+    )
+    assert none.status_code == 400 and not Pick.objects.filter(seat__registration=regs[0]).exists()
+    done = page.post(
+        reverse("tournaments:draft_pick", args=[event.pk]),
+        {"pack_round": 1, "pick_number": 1, "card_instance": ids[3]},
+    )
+    assert done.status_code == 302
+    assert Pick.objects.get(seat__registration=regs[0]).card_instance_id == ids[3]

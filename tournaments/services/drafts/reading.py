@@ -11,6 +11,7 @@ from typing import Any
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from rulings.models.choices import CardTypeChoice, FactionChoice, RarityChoice
 from tournaments.draft.passing import pass_direction
 from tournaments.draft.timers import pick_seconds
 from tournaments.models import CardInstance, Draft, DraftSeat, Event, Pick, Pod
@@ -165,6 +166,20 @@ class CardView:
     type: str
     rarity: str
     card_id: int
+    cost: int | None = None
+
+    # The catalogue's labels in the reader's language (the codes above are for the API).
+    @property
+    def faction_label(self) -> str:
+        return str(FactionChoice(self.faction).label) if self.faction else ""
+
+    @property
+    def type_label(self) -> str:
+        return str(CardTypeChoice(self.type).label) if self.type else ""
+
+    @property
+    def rarity_label(self) -> str:
+        return str(RarityChoice(self.rarity).label) if self.rarity else ""
 
 
 def card_view(instance: CardInstance) -> CardView:
@@ -177,6 +192,7 @@ def card_view(instance: CardInstance) -> CardView:
         type=card.type,
         rarity=card.rarity,
         card_id=card.pk,
+        cost=card.cost,
     )
 
 
