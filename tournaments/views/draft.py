@@ -365,9 +365,7 @@ def build_deck(request: HttpRequest, pk: int) -> HttpResponse:
         )
         entries = pool_entries(seat) if complete and visible else []
         deck_list = DeckList.objects.filter(event=event, player=request.user).first()
-        form = DeckForm(
-            request.POST or None, entries=entries, saved=builder_start(seat, deck_list)
-        )
+        form = DeckForm(request.POST or None, entries=entries, saved=builder_start(seat, deck_list))
         if request.method == "POST" and complete:
             if form.is_valid():
                 outcome = attempt(

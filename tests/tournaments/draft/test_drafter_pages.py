@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from rulings.models import DeckList
 from tests.tournaments.draft.helpers import draft_event, move_deadline
-from tournaments.models import DraftSeat, Pod
+from tournaments.models import CardInstance, DraftSeat, Pick, Pod
 from tournaments.models.draft import DraftPhase
 from tournaments.services.drafts.reading import pod_version
 
@@ -91,7 +91,8 @@ def test_the_builder_reopens_on_a_deck_list_sent_through_the_deck_list_page():
 
 
 def pack_cards(html: str) -> list[str]:
-    return re.findall(r'<label class="pack-card[^"]*" data-testid="pack-card".*?</label>', html, re.S)
+    found = r'<label class="pack-card[^"]*" data-testid="pack-card".*?</label>'
+    return re.findall(found, html, re.S)
 
 
 def test_the_pick_page_chooses_then_takes_and_names_cards_in_the_readers_language():
@@ -111,8 +112,6 @@ def test_the_pick_page_chooses_then_takes_and_names_cards_in_the_readers_languag
     assert 'data-testid="take-card"' in html and "Tomar la carta elegida" in html
     assert 'data-take-template="Tomar %(card)s"' in html
     # and each card says its type and rarity with the catalogue's Spanish labels, no codes
-    from tournaments.models import CardInstance
-
     seat = DraftSeat.objects.get(registration=regs[0])
     ids = [int(v) for v in re.findall(r'name="card_instance" value="(\d+)"', html)]
     by_id = {c.pk: c.card for c in CardInstance.objects.filter(pk__in=ids).select_related("card")}
@@ -132,7 +131,8 @@ def test_the_pick_page_chooses_then_takes_and_names_cards_in_the_readers_languag
     # the countdown stays in view: the page's head is sticky in the draft's stylesheet
     from django.contrib.staticfiles import finders
 
-    css = open(finders.find("css/draft.css"), encoding="utf-8").read()
+    with open(finders.find("css/draft.css"), encoding="utf-8") as sheet:
+        css = sheet.read()
     assert re.search(r"\.draft-head\s*\{[^}]*position:\s*sticky", css)
 
 
@@ -140,10 +140,9 @@ def test_the_pick_post_still_names_pack_and_pick_number_and_takes_the_chosen_car
     event, _judge, regs = draft_event(1, bots=1, auction=False, prefix="pp2")
     page = client_for(regs[0].player)
     url = reverse("tournaments:my_draft", args=[event.pk])
-    ids = [int(v) for v in re.findall(r'name="card_instance" value="(\d+)"', page.get(url).content.decode())]
+    html = page.get(url).content.decode()
+    ids = [int(v) for v in re.findall(r'name="card_instance" value="(\d+)"', html)]
     # the button with no card chosen (a form sent without the browser's check) changes nothing
-    from tournaments.models import Pick
-
     none = page.post(
         reverse("tournaments:draft_pick", args=[event.pk]), {"pack_round": 1, "pick_number": 1}
     )

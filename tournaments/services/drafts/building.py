@@ -310,10 +310,10 @@ def refuse_list_after_building(event: Event, player: User) -> None:
 
 
 __all__ = [
+    "builder_start",
     "building_over",
     "close_building",
     "draft_deck_save",
-    "builder_start",
     "draft_deck_submit",
     "pool_entries",
     "record_pod_pools",
