@@ -5,6 +5,7 @@ who has a deck in."""
 
 from __future__ import annotations
 
+import csv
 import re
 from datetime import timedelta
 
@@ -17,6 +18,7 @@ from rulings.models import DeckList
 from tests.tournaments.draft.helpers import draft_event, move_deadline
 from tournaments.models import CardInstance, DraftSeat, Pick, Pod
 from tournaments.models.draft import DraftPhase
+from tournaments.services.drafts import draft_start
 from tournaments.services.drafts.reading import pod_version
 
 pytestmark = pytest.mark.django_db
@@ -153,3 +155,89 @@ def test_the_pick_post_still_names_pack_and_pick_number_and_takes_the_chosen_car
     )
     assert done.status_code == 302
     assert Pick.objects.get(seat__registration=regs[0]).card_instance_id == ids[3]
+
+
+def test_bots_are_named_by_seat_on_the_console_the_auction_and_the_exports():
+    # given a pod of two players and two bots at the auction
+    event, judge, regs = draft_event(2, bots=2, prefix="bn")
+    pod = Pod.objects.get(draft__event=event)
+    bots = list(pod.seats.filter(registration__isnull=True).order_by("position"))
+    assert len(bots) == 2
+    names = [f"Bot, seat {b.position + 1}" for b in bots]
+    # the judge's console names each bot by its seat, in English and in Spanish
+    console = reverse("tournaments:draft_console", args=[event.pk])
+    page = client_for(judge).get(console).content.decode()
+    assert all(name in page for name in names) and "empty seat" not in page
+    # the drafter's auction page too
+    mine = client_for(regs[0].player).get(reverse("tournaments:my_draft", args=[event.pk]))
+    html = mine.content.decode()
+    assert "empty seat" not in html
+    # and the picks export (judges read every seat)
+    play_out(event)
+    export = client_for(judge).get(reverse("tournaments:export", args=[event.pk, "picks"]))
+    text = b"".join(export.streaming_content if export.streaming else [export.content]).decode()
+    players = {row[2] for row in list(csv.reader(text.splitlines()))[1:]}
+    assert set(names) <= players and "bot" not in players
+    # in Spanish too
+    spanish = client_for(judge, "es").get(console, follow=True).content.decode()
+    assert f"Bot, asiento {bots[0].position + 1}" in spanish
+
+
+def test_the_event_reads_drafting_once_its_draft_has_started_until_round_1():
+    event, judge, _regs = draft_event(2, bots=0, start=False, prefix="st")
+    client = client_for(judge)
+    detail = reverse("tournaments:event_detail", args=[event.pk])
+    badge = re.compile(r'data-testid="event-status">([^<]*)<')
+    assert badge.search(client.get(detail).content.decode()).group(1) == "Registration"
+    draft_start(actor=judge, event_id=event.pk)
+    assert badge.search(client.get(detail).content.decode()).group(1) == "Drafting"
+    # the lists of events say it too: the judge's desk and the public list
+    desk = client.get(reverse("tournaments:judge_desk")).content.decode()
+    assert "Drafting" in desk
+    listed = client.get(reverse("tournaments:event_list")).content.decode()
+    assert "Drafting" in listed
+    es = client_for(judge, "es").get(detail, follow=True).content.decode()
+    assert badge.search(es).group(1) == "Draft en curso"
+
+
+def test_the_console_shows_who_has_a_deck_in_during_building():
+    # given a pod of three players building: one submitted, one saved only, one nothing
+    event, judge, regs = draft_event(3, bots=1, prefix="dk")
+    play_out(event)
+    url = reverse("tournaments:draft_deck", args=[event.pk])
+    first = client_for(regs[0].player)
+    deck = deck_fields(first.get(url).content.decode())  # the auction deck as won
+    assert first.post(url, deck).status_code == 302
+    second = client_for(regs[1].player)
+    fields = deck_fields(second.get(url).content.decode())
+    saved = second.post(reverse("tournaments:draft_deck_save", args=[event.pk]), fields)
+    assert saved.status_code == 204
+    seats = {r.pk: DraftSeat.objects.get(registration=r).pk for r in regs}
+    console = reverse("tournaments:draft_console", args=[event.pk])
+    page = client_for(judge).get(console).content.decode()
+
+    def deck_in(reg) -> str:
+        found = re.search(rf'data-testid="deck-in-{seats[reg.pk]}" data-deck-in="(\w*)"', page)
+        return found.group(1) if found else ""
+
+    assert [deck_in(r) for r in regs] == ["submitted", "saved", "nothing"]
+    assert "Saved only" in page and "Nothing yet" in page
+    # a seat whose building ended with no legal deck says so
+    DraftSeat.objects.filter(pk=seats[regs[2].pk]).update(deck_state="no_legal_deck")
+    page = client_for(judge).get(console).content.decode()
+    assert deck_in(regs[2]) == "no_legal_deck"
+
+
+def test_the_console_poll_sees_a_deck_list_come_in():
+    event, judge, regs = draft_event(1, bots=1, prefix="dv")
+    play_out(event)
+    desk = client_for(judge)
+    live = reverse("tournaments:draft_console_live", args=[event.pk])
+    page = desk.get(reverse("tournaments:draft_console", args=[event.pk])).content.decode()
+    version = page.split('data-version="')[1].split('"')[0]
+    assert desk.get(live, {"v": version}).status_code == 204
+    player = client_for(regs[0].player)
+    url = reverse("tournaments:draft_deck", args=[event.pk])
+    fields = deck_fields(player.get(url).content.decode())
+    player.post(reverse("tournaments:draft_deck_save", args=[event.pk]), fields)
+    assert desk.get(live, {"v": version}).status_code == 200
