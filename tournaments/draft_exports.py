@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 from tournaments.models import CardInstance, DraftSeat, Event, Pick
 from tournaments.models.draft import PickKind
-from tournaments.services.drafts.reading import readable_draft_seats
+from tournaments.services.drafts.reading import bot_name, readable_draft_seats
 from tournaments.visibility import EventVisibility
 
 PICK_COLUMNS = [
@@ -34,7 +34,7 @@ POOL_COLUMNS = ["pod", "seat", "player", "card_instance", "card", "card_ref", "s
 
 def _player(seat: DraftSeat) -> str:
     if seat.registration_id is None:
-        return "bot"
+        return bot_name(seat.position)
     return seat.registration.player.public_name
 
 

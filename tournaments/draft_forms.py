@@ -183,7 +183,7 @@ class DeckForm(forms.Form):
                 min_value=0,
                 max_value=entry.count,
                 required=False,
-                initial=saved.get(str(entry.card.pk), 0) if saved else entry.auction,
+                initial=saved.get(str(entry.card.pk), 0) if saved is not None else entry.auction,
             )
             self.rows.append((entry, self[key]))
 

@@ -70,6 +70,7 @@ def events_run_by(user: User) -> list[Event]:
     """Events the person organises or judges that are not finished, soonest first."""
     return list(
         Event.objects.filter(staff__user=user)
+        .select_related("draft")
         .exclude(status=EventStatus.FINISHED)
         .order_by("date", "pk")
         .distinct()

@@ -34,7 +34,7 @@ MATCH_RELATED = ("player_a__player", "player_b__player")
 
 
 def event_list(*, status: str | None = None, game: str | None = None) -> QuerySet[Event]:
-    qs = Event.objects.annotate(
+    qs = Event.objects.select_related("draft").annotate(
         players=Count("registrations", filter=~Q(registrations__status=RegistrationStatus.NO_SHOW))
     )
     if status:
@@ -144,11 +144,15 @@ def event_audit(event: Event) -> QuerySet[AuditEntry]:
 
 
 def events_judged_by(user: User) -> QuerySet[Event]:
-    return Event.objects.filter(staff__user=user).order_by("-date", "-pk")
+    return Event.objects.filter(staff__user=user).select_related("draft").order_by("-date", "-pk")
 
 
 def events_played_by(user: User) -> QuerySet[Event]:
-    return Event.objects.filter(registrations__player=user).order_by("-date", "-pk")
+    return (
+        Event.objects.filter(registrations__player=user)
+        .select_related("draft")
+        .order_by("-date", "-pk")
+    )
 
 
 def entries_by_others(user: User) -> QuerySet[RegistrationOrigin]:

@@ -18,7 +18,8 @@
     }
   });
 
-  // One tap picks: a second tap before the page changes sends nothing more.
+  // One pick per step: once the form is sent, a second tap before the page changes sends
+  // nothing more.
   function packForms() {
     document.addEventListener("submit", function (event) {
       var form = event.target;
@@ -26,6 +27,38 @@
       if (form.dataset.sent === "1") { event.preventDefault(); return; }
       form.dataset.sent = "1";
     });
+    // A tap chooses a card (the radio), so a mis-tap is not final; a second tap on the
+    // chosen card, or the button "Take <card>", takes it. Without this file the drafter
+    // chooses a card and presses the button.
+    document.addEventListener("click", function (event) {
+      var input = event.target;
+      if (!input.matches || !input.matches("form.pack input.pack-choice")) { return; }
+      var form = input.form;
+      if (form.dataset.chosen === input.value) {
+        var take = form.querySelector("[data-take-template]");
+        if (form.requestSubmit) { form.requestSubmit(take); } else { take.click(); }
+        return;
+      }
+      chosen(form, input);
+    });
+    document.addEventListener("change", function (event) {
+      var input = event.target;
+      if (input.matches && input.matches("form.pack input.pack-choice") && input.checked) {
+        chosen(input.form, input);
+      }
+    });
+  }
+
+  function chosen(form, input) {
+    form.dataset.chosen = input.value;
+    form.querySelectorAll(".pack-card").forEach(function (card) {
+      card.classList.toggle("chosen", card.contains(input));
+    });
+    var take = form.querySelector("[data-take-template]");
+    var card = input.closest(".pack-card");
+    if (take && card) {
+      take.textContent = take.dataset.takeTemplate.replace("%(card)s", card.dataset.cardName);
+    }
   }
 
   function total(inputs) {

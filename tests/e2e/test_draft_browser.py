@@ -30,11 +30,14 @@ TIMEOUT_STEP = (1, 10)  # three cards in the pack: 5 seconds
 
 
 def pick_in_place(page: Page, card) -> None:
-    """Tap a card: the pick goes through the page's script, which swaps in the drafter's
-    part of the page (the next pack here, the bots having picked) without loading a page."""
+    """Tap a card to choose it and again to take it: the pick goes through the page's
+    script, which swaps in the drafter's part of the page (the next pack here, the bots
+    having picked) without loading a page."""
     live = page.get_by_test_id("draft-live")
     version = live.get_attribute("data-version")
     page.evaluate("window.__samePick = true")
+    card.click()
+    expect(page.get_by_test_id("take-card")).not_to_have_text(re.compile("chosen|elegida"))
     card.click()
     expect(live).not_to_have_attribute("data-version", version)
     assert page.evaluate("window.__samePick === true")  # no page load
@@ -239,7 +242,7 @@ def spanish_pick_page(page: Page, site: str, event, player) -> None:
     expect(page.get_by_test_id("tab-draft")).to_have_text("Mi draft")
     expect(page.get_by_test_id("step")).to_have_text("Sobre 1, elección 1")
     expect(page.get_by_test_id("direction")).to_contain_text("Pasa a la izquierda")
-    expect(page.get_by_text("Toca una carta para elegirla.", exact=False)).to_be_visible()
+    expect(page.get_by_text("Toca una carta para elegirla;", exact=False)).to_be_visible()
     expect(page.get_by_test_id("clock")).to_have_text(re.compile(r"^0:[45]\d$"))
     pick_in_place(page, page.get_by_test_id("pack-card").first)
     expect(page.get_by_test_id("step")).to_have_text("Sobre 1, elección 2")

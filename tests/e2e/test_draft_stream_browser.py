@@ -92,7 +92,8 @@ def test_the_page_shows_the_next_pack_when_its_stream_says_so(stream_site, page:
         "hx-trigger", f"every {STREAM_SAFETY_POLL_SECONDS}s, op:expired delay:300ms, op:changed"
     )
     expect(page.get_by_test_id("pack-card")).to_have_count(12)
-    page.get_by_test_id("pack-card").first.click()
+    page.get_by_test_id("pack-card").first.click()  # chosen
+    page.get_by_test_id("take-card").click()  # taken
     expect(page.get_by_test_id("waiting")).to_be_visible()
     fetched.clear()
 

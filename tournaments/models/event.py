@@ -168,6 +168,18 @@ class Event(models.Model):
         return f"{self.name} ({self.date:%Y-%m-%d})"
 
     @property
+    def status_label(self) -> str:
+        """The status as every page shows it: a booster draft still in registration whose
+        draft has started reads "Drafting" (round 1 is not paired: pairing it starts the
+        Swiss rounds). A display rule, not a status of its own; lists read the draft with
+        the event (``select_related("draft")``) so it costs no query per event."""
+        if self.status == EventStatus.REGISTRATION and self.format == EventFormat.BOOSTER_DRAFT:
+            draft = getattr(self, "draft", None)
+            if draft is not None and draft.started_at is not None:
+                return str(_("Drafting"))
+        return str(self.get_status_display())
+
+    @property
     def is_qiahn(self) -> bool:
         return self.game in {GameKind.QIAHN_TACTICS, GameKind.QIAHN_GOBLIN_II}
 

@@ -40,6 +40,7 @@ from tournaments.services.drafts import (
     draft_pick,
     pool_entries,
 )
+from tournaments.services.drafts.building import builder_start
 from tournaments.services.drafts.players import PickOutcome
 from tournaments.services.drafts.reading import (
     auction_view,
@@ -363,7 +364,8 @@ def build_deck(request: HttpRequest, pk: int) -> HttpResponse:
             seat.registration_id, drafting_complete=complete
         )
         entries = pool_entries(seat) if complete and visible else []
-        form = DeckForm(request.POST or None, entries=entries, saved=seat.saved_deck)
+        deck_list = DeckList.objects.filter(event=event, player=request.user).first()
+        form = DeckForm(request.POST or None, entries=entries, saved=builder_start(seat, deck_list))
         if request.method == "POST" and complete:
             if form.is_valid():
                 outcome = attempt(
@@ -391,7 +393,7 @@ def build_deck(request: HttpRequest, pk: int) -> HttpResponse:
             building=building_status(seat),
             form=form,
             groups=_by_faction_and_type(form),
-            deck_list=DeckList.objects.filter(event=event, player=request.user).first(),
+            deck_list=deck_list,
             pool_size=sum(e.count for e in entries),
         )
     return render(request, "tournaments/draft_deck.html", context, status=status)

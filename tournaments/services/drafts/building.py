@@ -49,6 +49,21 @@ def pool_entries(seat: DraftSeat) -> list[PoolEntry]:
     )
 
 
+def builder_start(seat: DraftSeat, deck_list: DeckList | None) -> dict[str, int] | None:
+    """The deck the builder opens on (card id as text -> copies): the seat's last saved
+    deck, which is what becomes its deck at the deadline if legal (a submission from the
+    builder is saved too), else the deck list it submitted through another route; None
+    when there is neither (the builder then starts from the deck won at the auction)."""
+    if seat.saved_deck is not None:
+        return seat.saved_deck
+    if deck_list is None:
+        return None
+    return {
+        str(card_id): quantity
+        for card_id, quantity in deck_list.entries.values_list("card_id", "quantity")
+    }
+
+
 def _record_pool(event: Event, seat: DraftSeat, entries: list[PoolEntry]) -> None:
     record_pool(event.pk, seat.registration.player_id, {e.card.pk: e.count for e in entries})
 
@@ -295,6 +310,7 @@ def refuse_list_after_building(event: Event, player: User) -> None:
 
 
 __all__ = [
+    "builder_start",
     "building_over",
     "close_building",
     "draft_deck_save",

@@ -11,6 +11,8 @@ from typing import Any
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from rulings.models import DeckList
+from rulings.models.choices import CardTypeChoice, FactionChoice, RarityChoice
 from tournaments.draft.passing import pass_direction
 from tournaments.draft.timers import pick_seconds
 from tournaments.models import CardInstance, Draft, DraftSeat, Event, Pick, Pod
@@ -153,7 +155,15 @@ def event_draft_version(event: Event) -> str:
     # A pick that leaves its step open changes no drafter's page (picks are face down) and
     # so not the pod's version, but the console shows who has not picked: count the picks.
     picks = Pick.objects.filter(pod_id__in=[r[0] for r in rows]).order_by().count()
-    return f"{len(rows)}.{sum(r[1] for r in rows)}.{picks}"
+    version = f"{len(rows)}.{sum(r[1] for r in rows)}.{picks}"
+    if any(phase == DraftPhase.BUILDING for _pk, _v, phase, _d, _p in rows):
+        # the console shows who has a deck in: a deck list or a first save changes no pod
+        lists = DeckList.objects.filter(event=event).order_by().count()
+        saved = DraftSeat.objects.filter(
+            pod_id__in=[r[0] for r in rows], saved_deck__isnull=False
+        ).count()
+        version += f".{lists}.{saved}"
+    return version
 
 
 @dataclass
@@ -165,6 +175,20 @@ class CardView:
     type: str
     rarity: str
     card_id: int
+    cost: int | None = None
+
+    # The catalogue's labels in the reader's language (the codes above are for the API).
+    @property
+    def faction_label(self) -> str:
+        return str(FactionChoice(self.faction).label) if self.faction else ""
+
+    @property
+    def type_label(self) -> str:
+        return str(CardTypeChoice(self.type).label) if self.type else ""
+
+    @property
+    def rarity_label(self) -> str:
+        return str(RarityChoice(self.rarity).label) if self.rarity else ""
 
 
 def card_view(instance: CardInstance) -> CardView:
@@ -177,6 +201,7 @@ def card_view(instance: CardInstance) -> CardView:
         type=card.type,
         rarity=card.rarity,
         card_id=card.pk,
+        cost=card.cost,
     )
 
 
@@ -332,10 +357,22 @@ class SeatStatus:
     name: str
     picked: bool
     deck: str = ""
+    # During deck building (a player's seat): ``submitted``, ``saved`` (saved only),
+    # ``nothing`` or ``no_legal_deck``; empty otherwise.
+    deck_in: str = ""
 
     @property
     def no_legal_deck(self) -> bool:
         return self.seat.deck_state == DeckState.NO_LEGAL_DECK
+
+    @property
+    def deck_in_label(self) -> str:
+        return {
+            "submitted": _("Submitted"),
+            "saved": _("Saved only"),
+            "nothing": _("Nothing yet"),
+            "no_legal_deck": _("No legal deck"),
+        }.get(self.deck_in, "")
 
 
 @dataclass
@@ -354,10 +391,39 @@ class PodStatus:
     paper_starter: str = ""
 
 
+def bot_name(position: int) -> str:
+    """An empty seat's bot, named by its seat (numbered from 1) wherever it is named."""
+    return _("Bot, seat %(n)s") % {"n": seat_number(position)}
+
+
 def seat_name(seat: DraftSeat) -> str:
     if seat.registration_id is None:
-        return _("Bot (empty seat)")
+        return bot_name(seat.position)
     return seat.registration.name
+
+
+def _deck_in(pod: Pod, seats: list[SeatStatus]) -> None:
+    """Where each player's deck stands once drafting is complete (one query for the pod's
+    deck lists): the seat's final state once its building is over, else a deck list
+    submitted, a deck saved in the builder only, or nothing."""
+    players = [s.seat.registration.player_id for s in seats if s.seat.registration_id]
+    submitted = set(
+        DeckList.objects.filter(event_id=pod.draft.event_id, player_id__in=players).values_list(
+            "player_id", flat=True
+        )
+    )
+    for item in seats:
+        seat = item.seat
+        if seat.registration_id is None:
+            continue
+        if seat.deck_state == DeckState.NO_LEGAL_DECK:
+            item.deck_in = "no_legal_deck"
+        elif seat.deck_state == DeckState.DECK or seat.registration.player_id in submitted:
+            item.deck_in = "submitted"
+        elif seat.saved_deck is not None:
+            item.deck_in = "saved"
+        else:
+            item.deck_in = "nothing"
 
 
 def pod_status(pod: Pod, now: datetime | None = None) -> PodStatus:
@@ -375,6 +441,8 @@ def pod_status(pod: Pod, now: datetime | None = None) -> PodStatus:
     )
     if pod.phase == DraftPhase.DRAFTING:
         status.direction = "left" if pass_direction(pod.pack_round) > 0 else "right"
+    if pod.phase in COMPLETE:
+        _deck_in(pod, status.seats)
     if pod.draft.paper:
         starter = (pod.auction_state or {}).get("paper_starter")
         if starter is not None and starter < len(seats):
