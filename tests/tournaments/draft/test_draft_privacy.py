@@ -211,7 +211,8 @@ def test_a_list_in_a_draft_event_before_the_pool_is_recorded_is_refused():
         reverse("rulings:my_deck", args=[event.pk]), {"text": "45 DV 6"}
     )
     assert answer.status_code == 409
-    assert "pool" in answer.content.decode()
+    # The pool is recorded when drafting ends: until then the list is refused for that.
+    assert "Build your deck when drafting is complete." in answer.content.decode()
     assert not DeckList.objects.filter(event=event).exists()
 
 

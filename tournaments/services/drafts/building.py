@@ -278,14 +278,15 @@ def close_building(pod: Pod, now: datetime, *, everyone: bool = False) -> None:
 
 def building_over(pod: Pod) -> bool:
     """Whether the pod's deck building has ended: its time is up, a judge ended it, or every
-    player seat has a deck list in (then round 1 may end it)."""
+    player seat has a deck list in (then round 1 may end it). A seat a bot runs for an
+    absent player builds nothing, so it is not waited for."""
     if pod.phase == DraftPhase.DONE:
         return True
     if pod.phase != DraftPhase.BUILDING:
         return False
     event = pod.draft.event
     players = list(
-        pod.seats.filter(registration__isnull=False, registration__status__in=ACTIVE)
+        pod.seats.filter(registration__isnull=False, registration__status__in=ACTIVE, bot=False)
         .exclude(deck_state=DeckState.NO_LEGAL_DECK)
         .values_list("registration__player_id", "deck_state")
     )
