@@ -340,7 +340,7 @@ class GameRow:
     random: forms.BoundField | None = None
     # The quick player form: who played first, and the game loss that decides the game.
     first: forms.BoundField | None = None
-    penalty: Any = None
+    penalty: str = ""
 
     @property
     def selects(self) -> list[forms.BoundField]:
@@ -476,6 +476,7 @@ class ResultForm(forms.Form):
             )
             if quick:
                 self.fields[f"g{n}_winner"].label = _("Who won it?")
+                self.fields[f"g{n}_winner"].choices = [*side_choices, ("draw", _("Draw"))]
                 self.fields[f"g{n}_winner"].widget = forms.RadioSelect()
                 if n != 2:
                     self.fields[f"g{n}_random"].label = _("Who won the coin or die?")
@@ -545,7 +546,7 @@ class ResultForm(forms.Form):
                 ],
                 self[f"g{n}_random"] if f"g{n}_random" in self.fields else None,
                 self[f"g{n}_first"] if self.quick else None,
-                self.game_losses.get(n),
+                self._penalty_text(n),
             )
             for n in range(1, self.rows + 1)
         ]
@@ -556,6 +557,18 @@ class ResultForm(forms.Form):
         if not self.quick:
             return {}
         return {p.game_number: p for p in selectors.match_game_losses(self.match) if p.game_number}
+
+    def _penalty_text(self, n: int) -> str:
+        """What the quick form says of a game a game loss takes ("" for any other game)."""
+        penalty = self.game_losses.get(n)
+        if penalty is None:
+            return ""
+        why = penalty.infraction_label or penalty.reason
+        if self.orient.get("me") == self.match.side_of(penalty.registration_id):
+            return _("You lost this game by a penalty: a game loss for %(why)s.") % {"why": why}
+        return _("Your opponent lost this game by a penalty: a game loss for %(why)s.") % {
+            "why": why
+        }
 
     def _fixed_winners(self) -> dict[int, str]:
         """The winner of each game a game loss takes, as the form names sides."""
