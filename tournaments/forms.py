@@ -341,6 +341,7 @@ class GameRow:
     # The quick player form: who played first, and the game loss that decides the game.
     first: forms.BoundField | None = None
     penalty: str = ""
+    errors: list[str] | None = None
 
     @property
     def selects(self) -> list[forms.BoundField]:
@@ -476,12 +477,12 @@ class ResultForm(forms.Form):
             )
             if quick:
                 self.fields[f"g{n}_winner"].label = _("Who won it?")
-                self.fields[f"g{n}_winner"].choices = [*side_choices, ("draw", _("Draw"))]
                 self.fields[f"g{n}_winner"].widget = forms.RadioSelect()
+                self.fields[f"g{n}_winner"].choices = [*side_choices, ("draw", _("Draw"))]
                 if n != 2:
                     self.fields[f"g{n}_random"].label = _("Who won the coin or die?")
-                    self.fields[f"g{n}_random"].choices = side_choices
                     self.fields[f"g{n}_random"].widget = forms.RadioSelect()
+                    self.fields[f"g{n}_random"].choices = side_choices
                 self.fields[f"g{n}_first"] = forms.ChoiceField(
                     label=_("Who played first?"),
                     choices=side_choices,
@@ -547,6 +548,7 @@ class ResultForm(forms.Form):
                 self[f"g{n}_random"] if f"g{n}_random" in self.fields else None,
                 self[f"g{n}_first"] if self.quick else None,
                 self._penalty_text(n),
+                self.row_errors(n) if self.quick and self.is_bound else [],
             )
             for n in range(1, self.rows + 1)
         ]
@@ -577,6 +579,17 @@ class ResultForm(forms.Form):
             n: by_side["b" if self.match.side_of(p.registration_id) == "a" else "a"]
             for n, p in self.game_losses.items()
         }
+
+    @property
+    def score_errors(self) -> list[str]:
+        """The score's errors, also those of the score given as numbers (wins and draws)."""
+        names = ["score", *(f"wins_{v}" for v in self.sides), "draws"]
+        return [str(e) for name in names for e in self.errors.get(name, [])]
+
+    def row_errors(self, n: int) -> list[str]:
+        """A game's errors on the parts the quick form derives (chooser, choice, penalty)."""
+        names = [f"g{n}_{part}" for part in ("chooser", "choice", "penalty")]
+        return [str(e) for name in names for e in self.errors.get(name, [])]
 
     @property
     def score_main(self) -> list[Any]:
@@ -707,7 +720,12 @@ class ResultForm(forms.Form):
         """Whether the game-by-game part was used (so the page shows it unfolded)."""
         if self.quick and self.is_bound:
             parts = ("winner", "random", "first")
-            used = any(self[f"g{n}_{p}"].value() for n in range(1, self.rows + 1) for p in parts)
+            used = any(
+                self[name].value()
+                for n in range(1, self.rows + 1)
+                for p in parts
+                if (name := f"g{n}_{p}") in self.fields
+            )
             if used or self.play_draw_required:
                 return True
         if not self.is_bound:
@@ -815,9 +833,9 @@ class ResultForm(forms.Form):
         """Every problem at once: the score's and each game's, not only the first."""
         data = super().clean()
         if self.quick:
-            if not (
-                data.get("score") or any(data.get(f"wins_{v}") is not None for v in self.sides)
-            ):
+            given = [data.get("score")] + [data.get(f"wins_{v}") for v in self.sides]
+            given += [data.get(f"g{n}_winner") for n in range(1, self.rows + 1)]
+            if all(v in (None, "") for v in given) and not self.errors:
                 self.add_error("score", _("Choose the score."))
                 return data
             if not self._apply_quick(data):
