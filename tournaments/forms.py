@@ -566,6 +566,7 @@ class ResultForm(forms.Form):
         if penalty is None:
             return ""
         why = penalty.infraction_label or penalty.reason
+        why = why[:1].lower() + why[1:]
         if self.orient.get("me") == self.match.side_of(penalty.registration_id):
             return _("You lost this game by a penalty: a game loss for %(why)s.") % {"why": why}
         return _("Your opponent lost this game by a penalty: a game loss for %(why)s.") % {
@@ -657,7 +658,11 @@ class ResultForm(forms.Form):
         if not orders:
             self.add_error("score", _("This score leaves out a game lost by penalty."))
             return False
-        answered = {n: data[f"g{n}_winner"] for n in range(1, played + 1) if data[f"g{n}_winner"]}
+        answered = {  # a game lost by penalty is the judge's: the player cannot change it
+            n: data[f"g{n}_winner"]
+            for n in range(1, played + 1)
+            if data[f"g{n}_winner"] and n not in fixed
+        }
         matching = [o for o in orders if all(o[n - 1] == w for n, w in answered.items())]
         ok = True
         if not matching:
