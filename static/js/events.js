@@ -146,7 +146,7 @@
       var played = score ? score.split("-").reduce(function (s, x) { return s + Number(x); }, 0) : 0;
       var hint = form.querySelector("[data-no-score]");
       if (hint) { hint.hidden = played > 0; }
-      var winners = [], choosers = [];
+      var winners = [], choosers = [], blocked = false;
       rows.forEach(function (row, i) {
         var n = i + 1;
         enable(row, n <= played);
@@ -154,11 +154,15 @@
         var seen = {};
         candidates.forEach(function (o) { seen[o[i]] = true; });
         var options = Object.keys(seen);
-        var ask = options.length > 1 && !row.hasAttribute("data-penalty");
+        // Asked only once the games before it are known (in a 2-1, game 1's answer
+        // decides game 2).
+        var varies = options.length > 1;
+        var ask = varies && !blocked && !row.hasAttribute("data-penalty");
         enable(row.querySelector("[data-part=winner]"), ask);
-        var w = ask ? checked("g" + n + "_winner") : (options[0] || "");
-        if (ask && w) { candidates = candidates.filter(function (o) { return o[i] === w; }); }
-        winners.push(ask && !w ? "" : w);
+        var w = varies ? (ask ? checked("g" + n + "_winner") : "") : (options[0] || "");
+        if (varies && w) { candidates = candidates.filter(function (o) { return o[i] === w; }); }
+        if (varies && !w) { blocked = true; }
+        winners.push(w);
         var chooser = "";
         if (!row.hasAttribute("data-penalty")) {
           if (n === 2) {
