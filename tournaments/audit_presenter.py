@@ -394,6 +394,8 @@ def _sentence(entry: AuditEntry, ctx: _Context) -> tuple[str, int | None, tuple[
         if game:
             text += " " + _("It applies to game %(game)s.") % {"game": game}
         return text, None, (*people, person)
+    if action == "registration.withdraw" and (after_dict.get("self") or actor == person):
+        return _("%(person)s withdrew before round 1.") % values, None, (person,)
     if action in SIMPLE_SENTENCES:
         text = str(SIMPLE_SENTENCES[action]) % values
         if action.startswith("registration."):
@@ -466,7 +468,13 @@ def _sentence(entry: AuditEntry, ctx: _Context) -> tuple[str, int | None, tuple[
         return text, None, (*people, person)
     if action == "registration.drop":
         n = after_dict.get("after_round")
-        if n:
+        if after_dict.get("self") or (entry.actor_id and actor == person):
+            # The player left on their own: one person, not "X dropped X".
+            if n:
+                text = _("%(person)s left the event after round %(n)s.") % {**values, "n": n}
+            else:
+                text = _("%(person)s withdrew before round 1.") % values
+        elif n:
             text = _("%(actor)s dropped %(person)s after round %(n)s.") % {**values, "n": n}
         else:
             text = _("%(actor)s dropped %(person)s before round 1.") % values

@@ -49,6 +49,7 @@ __all__ = [
     "decide",
     "first_player",
     "score_of",
+    "winner_orders",
 ]
 
 
@@ -248,6 +249,36 @@ def score_of(games: Sequence[GameReport]) -> MatchScore:
     won_a = sum(1 for g in games if g.winner == "a")
     won_b = sum(1 for g in games if g.winner == "b")
     return MatchScore(won_a, won_b, len(games) - won_a - won_b)
+
+
+def winner_orders(
+    won: Mapping[str, int],
+    draws: int,
+    *,
+    best_of: int = 3,
+    fixed: Mapping[int, str] | None = None,
+) -> list[tuple[str, ...]]:
+    """Every order of game winners a score can come from: ``won`` maps the two sides (any two
+    labels) to their games won, ``draws`` is the drawn games (``"draw"``). No game follows
+    the one that won the match; ``fixed`` maps game numbers to a winner known beforehand (a
+    game lost by penalty). A report form asks who won a game only where these orders differ."""
+    need = wins_needed(best_of)
+    fixed = fixed or {}
+    sides = list(won)
+    orders: list[tuple[str, ...]] = []
+
+    def extend(order: tuple[str, ...], left: dict[str, int]) -> None:
+        if not any(left.values()):
+            orders.append(order)
+            return
+        if any(order.count(side) >= need for side in sides):
+            return  # the match was already over: no further game
+        for winner in (*sides, "draw"):
+            if left[winner] and fixed.get(len(order) + 1, winner) == winner:
+                extend((*order, winner), {**left, winner: left[winner] - 1})
+
+    extend((), {**{side: won[side] for side in sides}, "draw": draws})
+    return orders
 
 
 def check_games(

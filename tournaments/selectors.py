@@ -19,7 +19,7 @@ from tournaments.models import (
     ResultReport,
     Round,
 )
-from tournaments.models.choices import MatchStatus, RegistrationStatus, RoundStatus
+from tournaments.models.choices import MatchStatus, PenaltyKind, RegistrationStatus, RoundStatus
 from tournaments.services.clock import refresh_round_clock
 
 if TYPE_CHECKING:
@@ -235,6 +235,16 @@ def match_penalties(match: Match) -> QuerySet[Penalty]:
 def registration_penalties(registration: Registration) -> QuerySet[Penalty]:
     return registration.penalties.select_related("match__round__event", "round__event").order_by(
         "created_at"
+    )
+
+
+def match_game_losses(match: Match) -> list[Penalty]:
+    """The game losses that take a game of ``match``, game by game (a report form marks those
+    games; a judge gave them, so the players see them)."""
+    return list(
+        match.penalties.filter(kind=PenaltyKind.GAME_LOSS)
+        .select_related("registration")
+        .order_by("game_number", "pk")
     )
 
 

@@ -113,10 +113,85 @@
     update();
   }
 
+  // The player's quick report: the rows of the games the chosen score includes; in each, the
+  // winner only where the score leaves it open, who chooses (the DAR's rule, as the server
+  // applies it with tournaments/playdraw.py) and, when the record is required, who played
+  // first preset to the chooser (a chooser who declares nothing plays first).
+  function quickReport() {
+    var form = document.querySelector("[data-quick-report]");
+    if (!form) { return; }
+    var orders = JSON.parse(form.dataset.orders || "{}");
+    var prefix = form.dataset.prefix || "";
+    var required = form.hasAttribute("data-required");
+    var rows = Array.prototype.slice.call(form.querySelectorAll(".game-row[data-game]"));
+    function checked(name) {
+      var input = form.querySelector("input[name='" + prefix + name + "']:checked");
+      return input ? input.value : "";
+    }
+    function enable(el, on) {
+      if (!el) { return; }
+      el.hidden = !on;
+      Array.prototype.forEach.call(el.querySelectorAll("input"), function (i) { i.disabled = !on; });
+    }
+    function other(side) { return side === "me" ? "opp" : "me"; }
+    rows.forEach(function (row) {
+      if (row.querySelector("[data-part=first] input:checked")) { row.dataset.touched = "1"; }
+      Array.prototype.forEach.call(row.querySelectorAll("[data-part=first] input"), function (i) {
+        i.addEventListener("change", function () { row.dataset.touched = "1"; });
+      });
+    });
+    function update() {
+      var score = checked("score");
+      var candidates = score ? (orders[score] || []) : [];
+      var played = score ? score.split("-").reduce(function (s, x) { return s + Number(x); }, 0) : 0;
+      var hint = form.querySelector("[data-no-score]");
+      if (hint) { hint.hidden = played > 0; }
+      var winners = [], choosers = [], blocked = false;
+      rows.forEach(function (row, i) {
+        var n = i + 1;
+        enable(row, n <= played);
+        if (n > played) { return; }
+        var seen = {};
+        candidates.forEach(function (o) { seen[o[i]] = true; });
+        var options = Object.keys(seen);
+        // Asked only once the games before it are known (in a 2-1, game 1's answer
+        // decides game 2).
+        var varies = options.length > 1;
+        var ask = varies && !blocked && !row.hasAttribute("data-penalty");
+        enable(row.querySelector("[data-part=winner]"), ask);
+        var w = varies ? (ask ? checked("g" + n + "_winner") : "") : (options[0] || "");
+        if (varies && w) { candidates = candidates.filter(function (o) { return o[i] === w; }); }
+        if (varies && !w) { blocked = true; }
+        winners.push(w);
+        var chooser = "";
+        if (!row.hasAttribute("data-penalty")) {
+          if (n === 2) {
+            chooser = winners[0] === "draw" ? choosers[0] : (winners[0] ? other(winners[0]) : "");
+          } else {
+            chooser = checked("g" + n + "_random");
+          }
+        }
+        choosers.push(chooser);
+        var text = row.querySelector("[data-chooser]");
+        if (text) {
+          text.hidden = !chooser;
+          text.textContent = chooser === "me" ? form.dataset.youChoose : form.dataset.oppChooses;
+        }
+        if (required && chooser && !row.dataset.touched) {
+          var first = row.querySelector("[data-part=first] input[value='" + chooser + "']");
+          if (first) { first.checked = true; }
+        }
+      });
+    }
+    form.addEventListener("change", update);
+    update();
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     autosubmit();
     livePoll();
     liveRegions();
     game2Hint();
+    quickReport();
   });
 })();

@@ -66,8 +66,7 @@ def test_a_slips_qr_is_decoded_followed_reported_and_confirmed_with_one_tap(
         player_a.get_by_test_id("submit").click()
     expect(player_a).to_have_url(f"{site}/events/{event.pk}/me/")
     expect(player_a.get_by_test_id("opponent")).to_have_text(regs[3].name)
-    player_a.get_by_label("Games I won").select_option("2")
-    player_a.get_by_label("Games my opponent won").select_option("1")
+    player_a.get_by_test_id("score-pick").get_by_text("2-1", exact=True).click()
     with player_a.expect_navigation():
         player_a.get_by_test_id("report-submit").click()
     expect(player_a.get_by_test_id("turn")).to_have_attribute("data-waiting", "opponent")

@@ -90,8 +90,7 @@ def report(page: Page, event: Event, name: str, winners: set[str] | None = None)
     opponent = page.get_by_test_id("opponent").inner_text()
     i_win = name in winners if winners is not None else name < opponent
     mine, theirs = (2, 1) if i_win else (1, 2)
-    page.locator("#id_report-wins_me").select_option(str(mine))
-    page.locator("#id_report-wins_opp").select_option(str(theirs))
+    page.get_by_test_id("score-pick").get_by_text(f"{mine}-{theirs}", exact=True).click()
     submit(page, page.get_by_test_id("report-submit"))
     expect(page.locator(".message.success")).to_be_visible()
     return opponent

@@ -119,22 +119,21 @@ def report(page: Page, event: Event, name: str, *, dispute: bool = False, games:
     opponent = page.get_by_test_id("opponent").inner_text()
     i_win = dispute or name < opponent
     mine, theirs = (2, 0) if dispute else ((2, 1) if i_win else (1, 2))
-    page.get_by_label("Games I won").select_option(str(mine))
-    page.get_by_label("Games my opponent won").select_option(str(theirs))
+    page.get_by_test_id("score-pick").get_by_text(f"{mine}-{theirs}", exact=True).click()
     if games:
-        # Game by game: I won the die and played first but lost game 1, so I chose in game 2
-        # (and drew); game 3's die went to my opponent.
+        # Game by game: I lost game 1 (so I chose in game 2, and drew); I won game 1's die
+        # and played first; game 3's die went to my opponent, who played first.
         page.get_by_text("Game by game").click()
-        hint = page.locator("[data-game2-hint]")
-        page.locator("#id_report-g1_winner").select_option("opp")
-        expect(hint).to_have_text("Game 2: you choose (you lost game 1).")
-        page.locator("#id_report-g1_chooser").select_option("me")
-        page.locator("#id_report-g1_choice").select_option("first")
-        page.locator("#id_report-g2_winner").select_option("me")
-        page.locator("#id_report-g2_chooser").select_option("me")
-        page.locator("#id_report-g2_choice").select_option("second")
-        page.locator("#id_report-g3_winner").select_option("me")
-        page.locator("#id_report-g3_chooser").select_option("opp")
+        row = "[data-game='{}'] [data-part={}] label:has(input[value={}])"
+        page.locator(row.format(1, "winner", "opp")).click()
+        page.locator(row.format(1, "random", "me")).click()
+        page.locator(row.format(1, "first", "me")).click()
+        expect(page.locator("[data-game='2'] [data-chooser]")).to_have_text(
+            "You choose to play or draw."
+        )
+        page.locator(row.format(2, "first", "opp")).click()
+        page.locator(row.format(3, "random", "opp")).click()
+        page.locator(row.format(3, "first", "opp")).click()
     submit(page, page.get_by_test_id("report-submit"))
     # The second report of a dispute gets a warning (a judge will settle), the others a success.
     expect(page.locator(".message.success, .message.warning")).to_be_visible()

@@ -217,3 +217,18 @@ def test_reports_with_the_rule_s_chooser_pass_and_any_other_chooser_fails(result
         wrong[index] = GameReport(winner=game.winner, chooser=Side(game.chooser).other)
         with pytest.raises(WrongChooserError):
             check_games(wrong, random_winners=random_winners)
+
+
+def test_winner_orders_are_the_sequences_a_score_can_come_from():
+    from tournaments.playdraw import winner_orders
+
+    # 2-1: the lost game is game 1 or 2; game 3 won the match.
+    assert winner_orders({"me": 2, "opp": 1}, 0) == [("me", "opp", "me"), ("opp", "me", "me")]
+    assert winner_orders({"me": 2, "opp": 0}, 0) == [("me", "me")]
+    # A game lost by penalty is fixed; with it a 2-1 is fully known.
+    assert winner_orders({"me": 2, "opp": 1}, 0, fixed={1: "opp"}) == [("opp", "me", "me")]
+    assert winner_orders({"me": 2, "opp": 0}, 0, fixed={1: "opp"}) == []
+    # No game after the match was won; an unfinished match (1-1-1) in any order.
+    assert ("me", "me", "draw") not in winner_orders({"me": 2, "opp": 0}, 1)
+    assert len(winner_orders({"me": 1, "opp": 1}, 1)) == 6
+    assert winner_orders({"me": 0, "opp": 0}, 0) == [()]

@@ -312,6 +312,7 @@ def registration_drop(
             actor=actor,
             action="registration.withdraw",
             target=registration.name,
+            after={"self": True} if actor.pk == registration.player_id else None,
             reason=reason,
         )
         return registration
@@ -340,7 +341,11 @@ def registration_drop(
         action="registration.disqualify" if disqualified else "registration.drop",
         target=registration.name,
         before={"status": "active"},
-        after={"status": "dropped", "after_round": last_round},
+        after={
+            "status": "dropped",
+            "after_round": last_round,
+            **({"self": True} if actor.pk == registration.player_id else {}),
+        },
         reason=reason,
     )
     return registration

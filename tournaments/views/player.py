@@ -136,6 +136,7 @@ def _my_match_context(request: HttpRequest, event: Event, form: ResultForm | Non
         if form is None and can_report(match):
             form = player_result_form(match, current.side)
         context.update(
+            carried=_carried_game_losses(match, registration.pk),
             reports=reports_seen_by(match, registration.pk, current.side),
             flags=describe_match(match, selectors.registration_names(event)) if match.flags else [],
             clock=round_clock(round_, match.extension_seconds)
@@ -159,6 +160,33 @@ def _my_match_context(request: HttpRequest, event: Event, form: ResultForm | Non
         ),
     )
     return context
+
+
+def _lower_first(text: str) -> str:
+    """An infraction's name inside a sentence ("a game loss for tardiness")."""
+    return text[:1].lower() + text[1:]
+
+
+def _carried_game_losses(match: Match, registration_id: int) -> list[str]:
+    """The game losses carried into this match from an earlier one, as its players read them
+    at the top of the page (each player sees their own and their opponent's)."""
+    lines = []
+    for penalty in selectors.match_game_losses(match):
+        if not penalty.next_match:
+            continue
+        values = {
+            "n": penalty.game_number or 1,
+            "why": _lower_first(penalty.infraction_label or penalty.reason),
+        }
+        if penalty.registration_id == registration_id:
+            lines.append(
+                _("You start this match 0-1: game %(n)s is a game loss for %(why)s.") % values
+            )
+        else:
+            lines.append(
+                _("Your opponent starts 0-1: game %(n)s is a game loss for %(why)s.") % values
+            )
+    return lines
 
 
 @login_required

@@ -101,7 +101,7 @@ def test_my_match_shows_table_opponent_and_form(event, regs, table1, as_user):
     assert "Table 1" in content
     assert regs[0].name in content  # the opponent
     assert 'data-testid="report-form"' in content
-    assert "Games I won" in content
+    assert "Result (your games first)" in content and 'value="2-1-0"' in content
 
 
 def test_a_bye_has_no_form(event, regs, table1, as_user):
@@ -182,7 +182,8 @@ def test_game_by_game_report_with_the_play_or_draw_record(event, regs, table1, a
     }
     # Score left empty: it comes from the games.
     data = {f"report-{k}": v for k, v in games.items()}
-    assert as_user(regs[0].player).post(report_url(table1), data).status_code == 302
+    r = as_user(regs[0].player).post(report_url(table1), data)
+    assert r.status_code == 302
     mirrored = {k: {"me": "opp", "opp": "me"}.get(v, v) for k, v in games.items()}
     mirrored["g2_chooser"] = "opp"  # B says who chose in game 2 explicitly: same meaning
     data = score(1, 2) | {f"report-{k}": v for k, v in mirrored.items()}
@@ -202,7 +203,7 @@ def test_game_by_game_report_with_the_play_or_draw_record(event, regs, table1, a
     [
         (score(3, 0), "Select a valid choice"),
         (score(2, 2), "2-2-0 is impossible: only one player can win 2 games."),
-        (score("", ""), "Say how many games were won."),
+        (score("", ""), "Choose the score."),
         (score("x", 1), "Select a valid choice"),
         (score(9, 0), "Select a valid choice"),
         (score(2, 0, 10), "Select a valid choice"),
@@ -259,7 +260,8 @@ def test_a_game_lost_by_penalty_counts_for_game_2(event, regs, table1, judge, as
         g3_winner="opp",
         g3_chooser="opp",
     )
-    assert as_user(regs[0].player).post(report_url(table1), data).status_code == 302
+    r = as_user(regs[0].player).post(report_url(table1), data)
+    assert r.status_code == 302
     # Ignoring the game loss is refused.
     response = as_user(regs[1].player).post(report_url(table1), score(0, 2))
     assert response.status_code == 400
@@ -374,7 +376,7 @@ def test_a_report_from_a_page_left_open_last_round(event, regs, table1, judge, a
     assert "Round 1 is over: ask a judge to enter this result." in content
     new_match = round2.matches.get(table=1)
     assert f'action="{report_url(new_match)}"' in content
-    assert 'name="report-wins_me"' in content
+    assert 'name="report-score"' in content
 
 
 # --- The play-or-draw record (DAR) --------------------------------------------------------
