@@ -41,8 +41,8 @@ class ForbiddenOneLine(logging.Filter):
     with no traceback. Other records pass unchanged."""
 
     def filter(self, record: logging.LogRecord) -> bool:
-        if getattr(record, "status_code", None) != 403:
-            return True
+        if getattr(record, "status_code", None) != 403 or getattr(record, "one_line", False):
+            return True  # not a refusal, or already written (a filter on several handlers)
         request = getattr(record, "request", None)
         exception = record.exc_info[1] if record.exc_info else None
         reason = str(exception) if isinstance(exception, PermissionDenied) else ""
@@ -60,4 +60,5 @@ class ForbiddenOneLine(logging.Filter):
         )
         record.exc_info = None
         record.exc_text = None
+        record.one_line = True
         return True

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
@@ -16,3 +16,11 @@ def run(coroutine: Coroutine[Any, Any, T]) -> T:
     refuses to start another."""
     with ThreadPoolExecutor(max_workers=1) as pool:
         return pool.submit(asyncio.run, coroutine).result()
+
+
+def in_own_thread(function: Callable[[], T]) -> T:
+    """A synchronous call that may cross into async code (``async_to_sync``), in a thread of
+    its own for the same reason as :func:`run`. Its database connection is the thread's
+    own: the test must commit what the call reads (``django_db(transaction=True)``)."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(function).result()

@@ -45,7 +45,10 @@ def test_two_judges_lifting_one_lock_at_once_lift_it_once():
     refused = [o for o in outcomes if isinstance(o, Exception)]
     assert len(refused) == 1, outcomes
     assert isinstance(refused[0], ConflictError)
-    assert "once a day" in refused[0].message
+    # Whichever way they interleave: the second either meets the day's unlock (the unique
+    # constraint) or, serialised after the first, finds the account no longer locked.
+    message = refused[0].message
+    assert "once a day" in message or "the account is not locked" in message, message
     assert LoginUnlock.objects.filter(account=player).count() == 1
     assert AuditEntry.objects.filter(action="registration.login_unlocked").count() == 1
     assert not locked_usernames([player.username])

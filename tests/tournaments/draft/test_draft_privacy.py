@@ -236,7 +236,8 @@ def test_auction_api_numbers_seats_from_1_everywhere_and_logs_where_each_card_we
     state = player.get(f"/api/events/{event.pk}/draft/my-seat/").json()["auction"]
     assert state["to_act"] == me
     if state["high_bidder"] is not None:  # a bot opened before the player
-        assert state["high_bidder"] == state["log"][-1]["seat"] != me
+        bids = [e for e in state["log"] if e["action"] == "bid"]
+        assert state["high_bidder"] == bids[-1]["seat"] != me  # later bots may have passed
     # when the player wins and places the cards on two decks
     amount = (state["high_bid"] or 0) + 3
     bid = player.post(
