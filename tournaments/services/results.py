@@ -679,17 +679,32 @@ def match_set_result(
         raise DomainError(
             _("Unknown match outcome %(value)r.") % {"value": override}, field="override"
         )
-    _confirm(match, result, decisions, source, override)
+    # A score alone keeps the players' game-by-game record when it agrees with it; a
+    # different score replaces that record, and the audit entry counts the games dropped.
+    stored = list(Game.objects.filter(match=match).values_list("winner", flat=True))
+    keep = not result.games and _score_of_winners(stored) == result.score
+    _confirm(match, result, decisions, source, override, replace=not keep)
+    after = result_snapshot(match)
+    match.games_replaced = 0 if keep or result.games else len(stored)
+    if match.games_replaced:
+        after["games_replaced"] = match.games_replaced
     audit_record(
         event=match.round.event,
         actor=actor,
         action="result.set",
         target=f"round {match.round.number} table {match.table}",
         before=before,
-        after=result_snapshot(match),
+        after=after,
         reason=reason,
     )
     return match
+
+
+def _score_of_winners(winners: list[str]) -> tuple[int, int, int] | None:
+    """The score stored games add up to (games won by A, by B, drawn); None without games."""
+    if not winners:
+        return None
+    return (winners.count("a"), winners.count("b"), winners.count("draw"))
 
 
 def _refuse_changing_a_decided_bracket(match: Match, result: ReportedResult) -> None:

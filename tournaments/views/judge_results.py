@@ -59,6 +59,7 @@ def game_lines(games: Iterable[Game | dict[str, Any]], names: dict[str, str]) ->
         {
             "number": number,
             "winner": _side_name(names, _value(game, "winner") or ""),
+            "random_winner": names.get(_value(game, "random_winner") or "", ""),
             "chooser": names.get(_value(game, "chooser") or "", ""),
             "reason": CHOICE_REASONS.get(_value(game, "choice_reason") or "", ""),
             "choice": _value(game, "choice") or "",
@@ -147,6 +148,15 @@ def result(request: HttpRequest, pk: int) -> HttpResponse:
                     request,
                     _("Table %(t)s: the result is confirmed.") % {"t": match.table},
                 )
+                if getattr(outcome.value, "games_replaced", 0):
+                    messages.warning(
+                        request,
+                        _(
+                            "Table %(t)s: the players' game-by-game record no longer matches "
+                            "this score, so it was removed."
+                        )
+                        % {"t": match.table},
+                    )
                 return redirect(
                     "tournaments:dashboard_round", match.round.event_id, match.round.number
                 )

@@ -1,0 +1,85 @@
+"""Event day without surprises: results keep what the players entered, top-cut rounds
+have one name, a quiet dashboard, and a warning when phones cannot open the QR codes."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+from django.urls import reverse
+
+from tests.tournaments.helpers import make_round
+from tournaments.exports import export_csv
+from tournaments.services.results import ReportedResult, match_report
+from tournaments.visibility import everything
+
+pytestmark = pytest.mark.django_db
+
+GAMES = [
+    {"winner": "b", "random_winner": "a", "chooser": "a", "choice": "first"},
+    {"winner": "a", "chooser": "a"},
+    {"winner": "a", "random_winner": "b", "chooser": "b", "choice": "second"},
+]
+
+
+def url(name, *args):
+    return reverse(f"tournaments:{name}", args=args)
+
+
+def _reported_by_both(event, regs):
+    event.play_draw_required = True
+    event.save(update_fields=["play_draw_required"])
+    match = make_round(event, [(regs[0], regs[1])]).matches.get()
+    for reg in regs[:2]:
+        match_report(actor=reg.player, match_id=match.pk, result=ReportedResult(2, 1, games=GAMES))
+    match.refresh_from_db()
+    assert match.status == "confirmed"
+    return match
+
+
+def _games(match):
+    return [
+        (g.random_winner, g.chooser, g.choice, g.winner) for g in match.games.order_by("number")
+    ]
+
+
+def _matches_row(event):
+    return next(
+        csv.DictReader(io.StringIO(export_csv(event, "matches", visibility=everything(event))))
+    )
+
+
+# --- 1. Results keep what players entered -------------------------------------------------
+
+
+def test_a_score_only_override_with_the_same_score_keeps_the_games(event, judge, regs, as_user):
+    match = _reported_by_both(event, regs)
+    before = _games(match)
+    assert before == [("a", "a", "first", "b"), ("", "a", "first", "a"), ("b", "b", "second", "a")]
+    response = as_user(judge).post(
+        url("result", match.pk),
+        {"result-wins_a": "2", "result-wins_b": "1", "result-reason": "Checked the slip"},
+    )
+    assert response.status_code == 302
+    assert _games(match) == before
+    row = _matches_row(event)
+    assert row["game1_random_winner"] == regs[0].name
+    assert row["game3_chooser"] == regs[1].name and row["game3_choice"] == "second"
+    page = as_user(judge).get(url("result", match.pk)).content.decode()
+    assert "Won the coin or die" in page
+    table = page.split('class="games-table"')[1].split("</table>")[0]
+    assert regs[0].name in table.split("<tr>")[2] and regs[1].name in table.split("<tr>")[4]
+
+
+def test_a_different_score_replaces_the_games_and_says_so(event, judge, regs, as_user):
+    match = _reported_by_both(event, regs)
+    response = as_user(judge).post(
+        url("result", match.pk),
+        {"result-wins_a": "0", "result-wins_b": "2", "result-reason": "Slip was wrong"},
+        follow=True,
+    )
+    assert response.status_code == 200
+    assert _games(match) == []
+    assert "game-by-game record no longer matches" in response.content.decode()
+    assert _matches_row(event)["game1_winner"] == ""
