@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 
 from tournaments.models import AuditEntry, Event, Match
-from tournaments.models.choices import MatchStatus, StaffRole
+from tournaments.models.choices import MatchStatus, RoundKind, StaffRole
 
 if TYPE_CHECKING:
     from accounts.models import User
@@ -107,10 +107,26 @@ def audit_filter(
 
 
 # --- sentences ----------------------------------------------------------------------------
-def _round_table(number: int | str, table: int | str | None) -> str:
+def _round_table(number: int | str, table: int | str | None, title: str | None = None) -> str:
+    """ "round 3, table 2"; a top-cut round by its stage, as the pages name it ("Semifinal,
+    table 1")."""
+    if title is not None:
+        if table is None:
+            return title
+        return _("%(title)s, table %(table)s") % {"title": title, "table": table}
     if table is None:
         return _("round %(round)s") % {"round": number}
     return _("round %(round)s, table %(table)s") % {"round": number, "table": table}
+
+
+def _top_cut_titles(event: Event) -> dict[int, str]:
+    """The titles of the event's top-cut rounds by number (Swiss rounds read "round 3")."""
+    rounds = event.rounds.filter(kind=RoundKind.TOP_CUT).order_by("number")
+    titles = {}
+    for round_ in rounds:
+        round_.event = event
+        titles[round_.number] = round_.title
+    return titles
 
 
 def _score(a: int, b: int, d: int) -> str:
@@ -235,6 +251,7 @@ class _Context:
     """What the sentences of one page of entries need, read in one query per kind."""
 
     def __init__(self, entries: Sequence[AuditEntry], event: Event) -> None:
+        self.titles = _top_cut_titles(event) if entries else {}
         keys = set()
         for entry in entries:
             match = TARGET_ROUND.match(entry.target or "")
@@ -315,7 +332,8 @@ def _sentence(entry: AuditEntry, ctx: _Context) -> tuple[str, int | None, tuple[
     place = TARGET_ROUND.match(target)
     round_number = int(place["round"]) if place else None
     table = int(place["table"]) if place and place["table"] else None
-    where = _round_table(round_number, table) if place else target
+    title = ctx.titles.get(round_number) if round_number is not None else None
+    where = _round_table(round_number, table, title) if place else target
     person = target
     pod = TARGET_POD.match(target)
     values: dict[str, Any] = {
@@ -590,7 +608,7 @@ def _sentence(entry: AuditEntry, ctx: _Context) -> tuple[str, int | None, tuple[
         else:
             text = _("%(actor)s checked the deck of %(person)s: as listed.") % values
         if n:
-            text += " " + _("Round %(n)s.") % {"n": n}
+            text += " " + (f"{ctx.titles[n]}." if n in ctx.titles else _("Round %(n)s.") % {"n": n})
         return text, n, (*people, person)
     # An action this presenter does not know: its code and target, still as a sentence.
     text = pgettext("audit", "%(actor)s: %(action)s (%(target)s).") % {
@@ -646,9 +664,10 @@ class AuditFilterForm(forms.Form):
         super().__init__(*args, **kwargs)
         everyone = ("", pgettext("filter", "All"))
         numbers = event.rounds.order_by("number").values_list("number", flat=True)
+        titles = _top_cut_titles(event)
         self.fields["round"].choices = [
             everyone,
-            *((n, _("Round %(n)s") % {"n": n}) for n in numbers),
+            *((n, titles.get(n) or _("Round %(n)s") % {"n": n}) for n in numbers),
         ]
         self.fields["person"].choices = [everyone, *((p.pk, p.public_name) for p in people)]
         self.fields["kind"].choices = [everyone, *kind_choices()]

@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from tests.tournaments.helpers import make_round
 from tournaments.exports import export_csv
-from tournaments.services.results import ReportedResult, match_report
+from tournaments.services.results import ReportedResult, match_report, match_set_result
 from tournaments.visibility import everything
 
 pytestmark = pytest.mark.django_db
@@ -83,3 +83,39 @@ def test_a_different_score_replaces_the_games_and_says_so(event, judge, regs, as
     assert _games(match) == []
     assert "game-by-game record no longer matches" in response.content.decode()
     assert _matches_row(event)["game1_winner"] == ""
+
+
+# --- 2. Top-cut rounds have one name ------------------------------------------------------
+
+
+def test_the_audit_log_and_its_filter_name_top_cut_rounds_by_their_stage(organiser, as_user):
+    from tests.tournaments.helpers import add_judge, add_players, make_event
+    from tournaments.services.rounds import round_pair_next, round_publish
+    from tournaments.services.topcut import topcut_advance, topcut_start
+
+    event = make_event(organiser, name="Stages", swiss_rounds=1, top_cut=4)
+    judge = add_judge(event, "stager")
+    add_players(event, 4, prefix="s")
+    swiss = round_pair_next(actor=judge, event_id=event.pk)
+    round_publish(actor=judge, round_id=swiss.pk)
+    for match in swiss.matches.all():
+        match_set_result(actor=judge, match_id=match.pk, result=ReportedResult(2, 0))
+    semis = topcut_start(actor=judge, event_id=event.pk)
+    round_publish(actor=judge, round_id=semis.pk)
+    for match in semis.matches.all():
+        match_set_result(actor=judge, match_id=match.pk, result=ReportedResult(2, 1))
+    final = topcut_advance(actor=judge, event_id=event.pk)
+    client = as_user(judge)
+    page = client.get(url("audit", event.pk)).content.decode()
+    name = judge.public_name
+    assert f"{name} published the pairings of Semifinal." in page
+    assert "Semifinal, table 1" in page
+    assert f"{name} paired the next bracket round (Final)." in page
+    assert "round 2" not in page and "round 3" not in page
+    assert f"{name} published the pairings of round 1." in page
+    field = page.split('name="round"')[1].split("</select>")[0]
+    assert f'value="{semis.number}">Semifinal<' in field
+    assert f'value="{final.number}">Final<' in field
+    assert 'value="1">Round 1<' in field
+    filtered = client.get(url("audit", event.pk), {"round": semis.number}).content.decode()
+    assert "Semifinal, table 1" in filtered and "Final)" not in filtered
