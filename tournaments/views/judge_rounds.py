@@ -3,12 +3,14 @@ results missing), re-pair, swap, publish, the clock, table extensions, top cut, 
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import TYPE_CHECKING
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
@@ -17,7 +19,7 @@ from tournaments import selectors
 from tournaments.flags import describe_match
 from tournaments.forms import ClockAdjustForm, ExtendForm, PairForm, ReasonForm, SwapForm
 from tournaments.models import Event, Match, Round
-from tournaments.models.choices import EventStatus, RoundKind, RoundStatus
+from tournaments.models.choices import EventStatus, MatchStatus, RoundKind, RoundStatus
 from tournaments.services import clock as clock_services
 from tournaments.services.rounds import (
     round_pair_next,
@@ -48,6 +50,15 @@ def next_step(event: Event, latest: Round | None) -> str:
     if latest.number < swiss_rounds_planned(event):
         return "pair_next"
     return "topcut_start" if event.top_cut else "finish"
+
+
+def _time_up(round_: Round) -> bool:
+    """The round's time is over (called, or its deadline passed): pairing the next round with
+    results missing is then an ordinary step, not an early one."""
+    if round_.time_called_at is not None:
+        return True
+    remaining = round_.remaining(timezone.now())
+    return remaining is not None and remaining <= timedelta(0)
 
 
 def dashboard_context(
@@ -84,7 +95,12 @@ def dashboard_context(
         {
             "match": m,
             "flags": describe_match(m, names),
-            "clock": round_clock(round_, m.extension_seconds) if m.extension_seconds else None,
+            # A table's own clock only while it still plays: a finished table has no time left.
+            "clock": round_clock(round_, m.extension_seconds)
+            if m.extension_seconds
+            and m.status != MatchStatus.CONFIRMED
+            and round_.status == RoundStatus.PUBLISHED
+            else None,
             "reports": sum(1 for r in m.reports.all() if r.registration_id),
             "waiting_for": selectors.waiting_for(m),
         }
@@ -103,6 +119,8 @@ def dashboard_context(
         progress=progress,
         missing=[m.table for m in matches if m.status != "confirmed"],
         clock=round_clock(round_) if round_.status == RoundStatus.PUBLISHED else None,
+        # Pairing the next round while tables still play is tucked away until time is up.
+        pair_early=any(m.status != MatchStatus.CONFIRMED for m in matches) and not _time_up(round_),
         final=round_.kind == RoundKind.TOP_CUT and len(matches) == 1,
         planned=swiss_rounds_planned(event),
     )

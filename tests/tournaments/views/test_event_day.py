@@ -119,3 +119,46 @@ def test_the_audit_log_and_its_filter_name_top_cut_rounds_by_their_stage(organis
     assert 'value="1">Round 1<' in field
     filtered = client.get(url("audit", event.pk), {"round": semis.number}).content.decode()
     assert "Semifinal, table 1" in filtered and "Final)" not in filtered
+
+
+# --- 3. Dashboard noise -------------------------------------------------------------------
+
+
+def test_a_finished_table_shows_no_extended_clock(event, judge, regs, round1, as_user):
+    from tournaments.services.clock import match_extend_time, round_start_clock
+
+    round_start_clock(actor=judge, round_id=round1.pk)
+    playing, done = round1.matches.exclude(player_b=None).order_by("table")[:2]
+    for match in (playing, done):
+        match_extend_time(actor=judge, match_id=match.pk, seconds=300, reason="Deck check")
+    match_set_result(actor=judge, match_id=done.pk, result=ReportedResult(2, 0))
+    page = as_user(judge).get(url("dashboard", event.pk)).content.decode()
+
+    def row(match):
+        return page.split(f'<tr data-table="{match.table}"')[1].split("</tr>")[0]
+
+    assert "(+5:00)" in row(playing)
+    assert "(+5:00)" not in row(done) and "data-deadline" not in row(done)
+
+
+def test_pairing_the_next_round_early_is_tucked_away_until_time_is_up(
+    event, judge, regs, round1, as_user
+):
+    import datetime as dt
+
+    from django.utils import timezone
+
+    client = as_user(judge)
+    page = client.get(url("dashboard", event.pk)).content.decode()
+    early = page.split('data-testid="pair-early"')[1].split("</details>")[0]
+    assert "<summary>More</summary>" in early
+    assert "The time of round 1 is not up yet." in early
+    assert 'data-testid="pair-next"' in early
+    assert page.count('data-testid="pair-next"') == 1
+    now = timezone.now()
+    round1.started_at = now - dt.timedelta(minutes=51)
+    round1.ends_at = now - dt.timedelta(minutes=1)
+    round1.save(update_fields=["started_at", "ends_at"])
+    page = client.get(url("dashboard", event.pk)).content.decode()
+    assert 'data-testid="pair-early"' not in page
+    assert 'data-testid="pair-next"' in page and "Results are missing at tables" in page
