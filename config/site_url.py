@@ -8,6 +8,9 @@ on the players' phones; otherwise the address the request came in on.
 
 from __future__ import annotations
 
+import ipaddress
+from urllib.parse import urlsplit
+
 from django.conf import settings
 from django.http import HttpRequest
 
@@ -30,3 +33,26 @@ def absolute_url(path: str, request: HttpRequest | None = None) -> str:
     if request is None:
         return DEVELOPMENT_ORIGIN + path
     return request.build_absolute_uri(path)
+
+
+def request_origin(request: HttpRequest) -> str:
+    """The origin the QR codes printed from this request point to."""
+    return settings.SITE_URL or f"{request.scheme}://{request.get_host()}"
+
+
+def is_local_origin(origin: str) -> bool:
+    """True when ``origin`` names this machine only (localhost, 127.x, ::1): a phone that
+    scans a QR code under it opens itself, not the site."""
+    host = (urlsplit(origin).hostname or "").lower()
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def local_origin(request: HttpRequest) -> str:
+    """The QR codes' origin when phones cannot reach it (for a warning), else ""."""
+    origin = request_origin(request)
+    return origin if is_local_origin(origin) else ""

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
+from config.site_url import local_origin
 from tournaments import selectors
 from tournaments.flags import describe_match
 from tournaments.forms import ClockAdjustForm, ExtendForm, PairForm, ReasonForm, SwapForm
@@ -86,6 +87,7 @@ def dashboard_context(
         pair_form=forms.get("pair_form") or PairForm(),
         repair_form=forms.get("repair_form") or ReasonForm(prefix="repair"),
         adjust_form=forms.get("adjust_form") or ClockAdjustForm(),
+        local_site_origin=local_origin(request),
     )
     if round_ is None:
         return context

@@ -7,6 +7,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+from config.site_url import local_origin
 from tournaments import selectors
 from tournaments.views.common import get_event, require
 from tournaments.views.event import (
@@ -52,6 +53,7 @@ def slips(request: HttpRequest, pk: int) -> HttpResponse:
     matches = list(selectors.round_matches(round_)) if round_ else []
     context["matches"] = [m for m in matches if m.player_b_id]
     context["game_numbers"] = range(1, context["event"].games_per_match + 1)
+    context["local_site_origin"] = local_origin(request)
     return render(request, "tournaments/print/slips.html", context)
 
 

@@ -162,3 +162,45 @@ def test_pairing_the_next_round_early_is_tucked_away_until_time_is_up(
     page = client.get(url("dashboard", event.pk)).content.decode()
     assert 'data-testid="pair-early"' not in page
     assert 'data-testid="pair-next"' in page and "Results are missing at tables" in page
+
+
+# --- 4. QR codes that phones cannot open ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("site_url", "local"),
+    [
+        ("http://127.0.0.1:8000", True),
+        ("http://localhost:8000", True),
+        ("http://[::1]:8000", True),
+        ("http://192.168.1.20:8000", False),
+        ("https://events.example.org", False),
+    ],
+)
+def test_slips_and_dashboard_warn_when_phones_cannot_reach_the_site(
+    settings, event, judge, regs, round1, as_user, site_url, local
+):
+    settings.SITE_URL = site_url
+    client = as_user(judge)
+    for page_name in ("print_slips", "dashboard"):
+        page = client.get(url(page_name, event.pk)).content.decode()
+        assert ('data-testid="local-site-warning"' in page) is local, page_name
+        if local:
+            assert f"they point to {site_url}, an address of this machine only" in page
+
+
+def test_the_warning_follows_the_request_without_site_url(
+    settings, event, judge, regs, round1, as_user
+):
+    from django.utils import translation
+
+    settings.SITE_URL = ""
+    settings.ALLOWED_HOSTS = ["127.0.0.1", "testserver"]
+    client = as_user(judge)
+    assert "local-site-warning" not in client.get(url("dashboard", event.pk)).content.decode()
+    page = client.get(url("print_slips", event.pk), HTTP_HOST="127.0.0.1:8000").content.decode()
+    assert "they point to http://127.0.0.1:8000" in page
+    with translation.override("es"):
+        client.cookies["django_language"] = "es"
+        page = client.get(url("dashboard", event.pk), HTTP_HOST="127.0.0.1:8000").content.decode()
+    assert "los códigos QR" in page
