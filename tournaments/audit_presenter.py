@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from django import forms
 from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from tournaments.models import AuditEntry, Event, Match
 from tournaments.models.choices import MatchStatus, RoundKind, StaffRole
@@ -399,6 +399,13 @@ def _sentence(entry: AuditEntry, ctx: _Context) -> tuple[str, int | None, tuple[
             "result": _result_text(after, names),
             "before": _result_text(before, names),
         }
+        replaced = after_dict.get("games_replaced")
+        if replaced:
+            text += " " + ngettext(
+                "The players' record of %(n)s game was removed.",
+                "The players' record of %(n)s games was removed.",
+                int(replaced),
+            ) % {"n": replaced}
         return text, round_number, people
     if action.startswith("penalty."):
         kind = action.split(".", 1)[1]

@@ -83,6 +83,8 @@ def test_a_different_score_replaces_the_games_and_says_so(event, judge, regs, as
     assert _games(match) == []
     assert "game-by-game record no longer matches" in response.content.decode()
     assert _matches_row(event)["game1_winner"] == ""
+    audit = as_user(judge).get(url("audit", event.pk)).content.decode()
+    assert "The players&#x27; record of 3 games was removed." in audit
 
 
 # --- 2. Top-cut rounds have one name ------------------------------------------------------
