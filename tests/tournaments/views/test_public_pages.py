@@ -195,7 +195,7 @@ def test_pages_in_spanish(event, judge, regs, two_rounds, as_user):
     assert round4.number == 4
     page = as_user(regs[0].player).get(me_url).content.decode()
     assert "Comunicar el resultado" in page
-    assert 'data-loser-text="Partida 2: elige %(name)s (perdió la partida 1)."' in page
+    assert "partida 2: elige quien perdió la partida 1" in page
 
 
 def test_a_draft_rounds_bye_counts_only_once_published(
