@@ -78,7 +78,10 @@ def test_a_player_gets_no_picks_or_pools_while_the_pod_drafts():
     assert len(rows(export_csv(event, "picks", visibility=visibility_for(player, event)))) == 0
 
 
-@pytest.mark.parametrize(("players", "byes"), [(10, 0), (14, 0), (21, 1)])
+# Whole drafts through the command (about 20 s each on two cores): an even field of two odd
+# pods (10 = 5 + 5) and an odd field (21 = 7 + 7 + 7). Other sizes, 14 = 7 + 7 included,
+# are the pure core's (tests/tournaments/draft/test_core_rounds.py).
+@pytest.mark.parametrize(("players", "byes"), [(10, 0), (21, 1)])
 def test_simulate_draft_pairs_round_one_with_n_mod_2_byes(players, byes):
     from tournaments.models import Match, Round
 
