@@ -17,9 +17,10 @@ from django.views.decorators.http import require_GET, require_http_methods
 from tournaments import selectors
 from tournaments.audit_presenter import audit_lines, filtered_audit
 from tournaments.flags import describe_match
-from tournaments.forms import PenaltyForm, judge_result_form
+from tournaments.forms import PenaltyForm
 from tournaments.models import Match
 from tournaments.models.choices import RoundStatus
+from tournaments.result_forms import judge_result_form
 from tournaments.services.penalties import penalty_issue
 from tournaments.services.results import (
     ReportedResult,
@@ -32,8 +33,8 @@ from tournaments.views.common import attempt, event_context, get_event, match_na
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-    from tournaments.forms import JudgeResultForm
     from tournaments.models import Event, Game
+    from tournaments.result_forms import JudgeResultForm
 
 CHOICE_REASONS = {
     "won_random_method": gettext_lazy("won the coin or die"),

@@ -16,16 +16,17 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments import selectors
 from tournaments.flags import describe_match
-from tournaments.forms import ConfirmResultForm, DropForm, player_result_form
+from tournaments.forms import ConfirmResultForm, DropForm
 from tournaments.models import Match, Registration
 from tournaments.models.choices import EventStatus, MatchStatus, RoundStatus
+from tournaments.result_forms import player_result_form
 from tournaments.services.registration import registration_drop, registration_register
 from tournaments.services.results import match_confirm_report, match_report
 from tournaments.views.common import attempt, event_context, get_event, round_clock
 
 if TYPE_CHECKING:
-    from tournaments.forms import ResultForm
     from tournaments.models import Event
+    from tournaments.result_forms import ResultForm
 
 
 @dataclass(frozen=True)

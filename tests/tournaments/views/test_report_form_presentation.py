@@ -8,7 +8,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from tests.tournaments.helpers import add_judge, add_players, make_event, make_organiser, make_round
-from tournaments.forms import judge_result_form, player_result_form
+from tournaments.result_forms import judge_result_form, player_result_form
 
 pytestmark = pytest.mark.django_db
 
