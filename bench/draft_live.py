@@ -49,7 +49,7 @@ from pathlib import Path
 from _django import ROOT, setup
 from _measure import machine_ticks, pct
 
-STREAM_SAFETY_POLL_SECONDS = 20.0  # tournaments.views.draft
+STREAM_SAFETY_POLL_SECONDS = 20.0  # drafts.views.drafter
 VERSION = re.compile(rb'data-version="(\d+)"')
 
 
@@ -177,7 +177,7 @@ def pick_window(step: tuple[int, int, int, int], args: argparse.Namespace) -> fl
     """Seconds within which a drafter picks at this step: a share of the step's time by the
     DAR's timer table (``--pick-share``), else a fixed ``--pick-window``."""
     if args.pick_share:
-        from tournaments.draft.timers import pick_seconds
+        from drafts.core.timers import pick_seconds
 
         return args.pick_share * pick_seconds(step[3])
     return args.pick_window
@@ -207,9 +207,9 @@ def prepare(pods: int) -> tuple[int, dict[int, list[tuple[int, object]]]]:
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
     from django.contrib.sessions.backends.cached_db import SessionStore
 
+    from drafts.services import draft_configure, draft_start
     from rulings.demo import load_rulings_data
     from tournaments.models.choices import EventFormat
-    from tournaments.services.drafts import draft_configure, draft_start
     from tournaments.services.events import event_create
     from tournaments.services.simulation import add_simulated_players, simulation_organiser
 
@@ -229,7 +229,7 @@ def prepare(pods: int) -> tuple[int, dict[int, list[tuple[int, object]]]]:
     draft_start(actor=organiser, event_id=event.pk)
     from rest_framework.authtoken.models import Token
 
-    from tournaments.models import DraftSeat
+    from drafts.models import DraftSeat
 
     drafters = []
     for seat in DraftSeat.objects.filter(pod__draft__event=event).select_related(
@@ -258,8 +258,8 @@ def prepare(pods: int) -> tuple[int, dict[int, list[tuple[int, object]]]]:
 
 
 def current_steps(drafters: list) -> dict[int, tuple[int, int, int, int]]:
-    from tournaments.models import Pod
-    from tournaments.services.drafts.flow import step_view
+    from drafts.models import Pod
+    from drafts.services.flow import step_view
 
     steps = {}
     pods = {p.pk: p for p in Pod.objects.filter(pk__in={d.pod for _s, d in drafters})}
@@ -279,9 +279,9 @@ def current_steps(drafters: list) -> dict[int, tuple[int, int, int, int]]:
 
 def deadline_bench(port_unused: int, pods: int) -> list[float]:
     """Pods of two players who pick until the 5-second steps, then let them time out."""
-    from tournaments.models import DraftSeat, Pod
-    from tournaments.services.drafts import draft_configure, draft_pick, draft_start
-    from tournaments.services.drafts.flow import step_view
+    from drafts.models import DraftSeat, Pod
+    from drafts.services import draft_configure, draft_pick, draft_start
+    from drafts.services.flow import step_view
     from tournaments.services.events import event_create
     from tournaments.services.simulation import add_simulated_players, simulation_organiser
 
@@ -440,7 +440,7 @@ async def table_drafter(
     instead of every pod starting every step at the same moment. With a ``stream``, it
     fetches its part of the page when the stream announces a version it has not shown, as
     the page's script does, and otherwise only at the page's (slow) interval."""
-    from tournaments.draft.timers import pick_seconds
+    from drafts.core.timers import pick_seconds
 
     await asyncio.sleep(random.random())
     due: float | None = None
@@ -768,7 +768,7 @@ def main() -> None:
             elapsed = time.monotonic() - began.t0
             cpu = cpu_seconds(pids) - began.server_cpu
             picks = table_stats["picks"]
-            from tournaments.models import Pod
+            from drafts.models import Pod
 
             reached = sorted(
                 Pod.objects.filter(pk__in={d.pod for d in people}).values_list(

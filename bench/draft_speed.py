@@ -41,10 +41,10 @@ def main() -> None:
     parser.add_argument("--only-table", action="store_true", help="skip phases 1 and 2")
     args = parser.parse_args()
     setup()
+    from drafts.services import draft_configure
+    from drafts.services.demo import load_sample_auction_decks
     from rulings.demo import load_rulings_data
     from tournaments.models.choices import EventFormat
-    from tournaments.services.drafts import draft_configure
-    from tournaments.services.drafts.demo import load_sample_auction_decks
     from tournaments.services.events import event_create
     from tournaments.services.simulation import add_simulated_players, simulation_organiser
 
@@ -81,13 +81,12 @@ def sequential_phases(args: argparse.Namespace, new_event, organiser) -> None:
     from django.utils import timezone
 
     from config.errors import DomainError
-    from tournaments.draft.bots import BotCard, bot_pick
-    from tournaments.models import Pod
-    from tournaments.models.draft import DraftPhase
-    from tournaments.services.drafts import draft_pick, draft_start
-    from tournaments.services.drafts import setup as draft_setup
-    from tournaments.services.drafts.flow import save_pod, start_drafting, step_view
-    from tournaments.services.locking import lock_pod
+    from drafts.core.bots import BotCard, bot_pick
+    from drafts.models import DraftPhase, Pod
+    from drafts.services import draft_pick, draft_start
+    from drafts.services import setup as draft_setup
+    from drafts.services.flow import save_pod, start_drafting, step_view
+    from drafts.services.locking import lock_pod
 
     # 1. a pod of 8 bots: seat it (no picking yet), then time the 48 steps alone.
 
@@ -168,8 +167,8 @@ def percentiles(name: str, times: list[float]) -> str:
 def table_phase(args: argparse.Namespace, event_id: int, organiser) -> None:
     from django.db import connections
 
-    from tournaments.models import DraftSeat
-    from tournaments.services.drafts import draft_start
+    from drafts.models import DraftSeat
+    from drafts.services import draft_start
 
     draft_start(actor=organiser, event_id=event_id)
     drafters = list(
@@ -216,11 +215,10 @@ def drive_drafters(
     random share of the step's time. Returns each pick's (seconds, closed its step)."""
     from accounts.models import User
     from config.errors import DomainError
-    from tournaments.draft.timers import pick_seconds
-    from tournaments.models import DraftSeat, Pod
-    from tournaments.models.draft import DraftPhase
-    from tournaments.services.drafts import draft_pick
-    from tournaments.services.drafts.flow import BOOSTER_CARDS, seat_pack
+    from drafts.core.timers import pick_seconds
+    from drafts.models import DraftPhase, DraftSeat, Pod
+    from drafts.services import draft_pick
+    from drafts.services.flow import BOOSTER_CARDS, seat_pack
 
     rng = random.Random(number)
     users = User.objects.in_bulk([player for _pod, _seat, player in share])

@@ -18,6 +18,8 @@ urlpatterns = [
     path("redoc/", SpectacularRedocView.as_view(url_name="api:schema"), name="redoc"),
     path("", include("accounts.api_urls")),
     path("", include("tournaments.api_urls")),
+    path("", include("drafts.api_urls")),
+    path("", include("judge_calls.api_urls")),
     path("", include("games.api_urls")),
     path("", include("rulings.api_urls")),
     path("<path:unknown>", api_not_found, name="not-found"),

@@ -55,6 +55,10 @@ INSTALLED_APPS = [
     "config",
     "accounts",
     "tournaments",
+    "drafts",
+    "judge_calls",
+    "screen",
+    "archives",
     "games",
     "rulings",
 ]
@@ -340,9 +344,9 @@ SPECTACULAR_SETTINGS = {
         "PenaltyKindEnum": "tournaments.models.choices.PenaltyKind",
         "SideEnum": "tournaments.models.choices.Side",
         "GameWinnerEnum": [("a", "a"), ("b", "b"), ("draw", "draw")],
-        "JudgeCallOutcomeEnum": "tournaments.models.judge_call.JudgeCallOutcome",
-        "JudgeCallReasonEnum": "tournaments.models.judge_call.JudgeCallReason",
-        "JudgeCallStateEnum": "tournaments.models.judge_call.JudgeCallState",
+        "JudgeCallOutcomeEnum": "judge_calls.models.JudgeCallOutcome",
+        "JudgeCallReasonEnum": "judge_calls.models.JudgeCallReason",
+        "JudgeCallStateEnum": "judge_calls.models.JudgeCallState",
         # The deck check's outcome keeps its name now that judge calls have one too.
         "OutcomeEnum": "rulings.models.decklist.DeckCheckOutcome",
     },

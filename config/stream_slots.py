@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from django.core.cache import cache
 
 # A place not refreshed for this long is free again. Streams refresh it at every keep-alive
-# (``tournaments.views.draft_stream.KEEPALIVE_SECONDS``, four times as often).
+# (``drafts.views.stream.KEEPALIVE_SECONDS``, four times as often).
 SLOT_SECONDS = 60
 
 

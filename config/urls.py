@@ -1,11 +1,12 @@
 from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
-from django.urls import include, path, register_converter
+from django.urls import include, path, re_path, register_converter
 
 from config import views
 from config.converters import DatabaseIdConverter
 from config.language import set_language
-from tournaments.views import draft_stream
+from drafts.views import stream as draft_stream
+from tournaments.views import home
 
 # Before the included URL modules are read: they use it for every id in a path.
 register_converter(DatabaseIdConverter, "id")
@@ -19,10 +20,18 @@ urlpatterns = [
 ]
 
 urlpatterns += i18n_patterns(
-    path("", views.home, name="home"),
+    path("", home.home, name="home"),
+    # The admin pages of models that moved to the drafts app, at their old addresses.
+    re_path(
+        r"^admin/tournaments/(?P<rest>(?:auctiondeck|boosterconfig|draft)/.*)$",
+        views.moved_admin_page,
+    ),
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),
     path("events/", include("tournaments.urls")),
+    path("events/", include("drafts.urls")),
+    path("events/", include("judge_calls.urls")),
+    path("events/", include("screen.urls")),
     path("games/", include("games.urls")),
     path("rulings/", include("rulings.urls")),
     prefix_default_language=False,

@@ -4,27 +4,11 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import connection
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect, JsonResponse
 from django.shortcuts import render
-from django.utils import timezone
 from django.views.decorators.cache import never_cache
 
 from config.deadlines import broker_configured
-
-
-def home(request: HttpRequest) -> HttpResponse:
-    from tournaments.home import events_run_by, next_matches, recent_results, upcoming_events
-
-    context = {
-        "upcoming": upcoming_events(request.user, today=timezone.localdate()),
-        "recent": recent_results(),
-    }
-    if request.user.is_authenticated:
-        context |= {
-            "next_matches": next_matches(request.user),
-            "events_run": events_run_by(request.user),
-        }
-    return render(request, "home.html", context)
 
 
 def _database_state() -> str:
@@ -121,3 +105,10 @@ def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
             {"detail": _("CSRF check failed: the request was refused.")}, status=403
         )
     return render(request, "errors/403_csrf.html", status=403)
+
+
+def moved_admin_page(request: HttpRequest, rest: str) -> HttpResponsePermanentRedirect:
+    """An admin page of a model that moved from the tournaments app to the drafts app: the
+    same page at its new address (language prefix and query kept)."""
+    path = request.get_full_path().replace("/admin/tournaments/", "/admin/drafts/", 1)
+    return HttpResponsePermanentRedirect(path)

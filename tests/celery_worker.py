@@ -16,7 +16,7 @@ import pytest
 from django.conf import settings
 
 from config.celery import app
-from tests.tournaments.draft.helpers import database_url
+from tests.drafts.helpers import database_url
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -12,6 +12,8 @@ from django.test import override_settings
 
 from tests.factories import DEMO_PASSWORD, UserFactory
 
+pytest_plugins = ["tests.event_fixtures"]
+
 
 def pytest_report_header(config: pytest.Config) -> str:
     from django.conf import settings

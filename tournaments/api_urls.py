@@ -1,7 +1,5 @@
 from django.urls import path
 
-from tournaments.api import drafts as d
-from tournaments.api import judge_calls as jc
 from tournaments.api import views as v
 
 urlpatterns = [
@@ -49,39 +47,4 @@ urlpatterns = [
     path("matches/<id:pk>/", v.MatchDetail.as_view(), name="match-detail"),
     path("matches/<id:pk>/result/", v.MatchSetResult.as_view(), name="match-result"),
     path("matches/<id:pk>/extend/", v.MatchExtend.as_view(), name="match-extend"),
-    path("events/<id:pk>/draft/start/", d.DraftStart.as_view(), name="draft-start"),
-    path("events/<id:pk>/draft/my-seat/", d.MySeat.as_view(), name="draft-my-seat"),
-    path("events/<id:pk>/draft/pick/", d.MyPick.as_view(), name="draft-pick"),
-    path("events/<id:pk>/draft/bid/", d.MyBid.as_view(), name="draft-bid"),
-    path("events/<id:pk>/draft/distribute/", d.MyDistribution.as_view(), name="draft-distribute"),
-    path("events/<id:pk>/draft/deck/", d.MyDeck.as_view(), name="draft-deck"),
-    path("events/<id:pk>/draft/deck/save/", d.MyDeckSave.as_view(), name="draft-deck-save"),
-    path(
-        "events/<id:pk>/draft/enter-without-seat/",
-        d.DraftEnterWithoutSeat.as_view(),
-        name="draft-enter-without-seat",
-    ),
-    path("pods/<id:pk>/pause/", d.PodPause.as_view(), name="pod-pause"),
-    path("pods/<id:pk>/resume/", d.PodResume.as_view(), name="pod-resume"),
-    path("pods/<id:pk>/extend/", d.PodExtend.as_view(), name="pod-extend"),
-    path("pods/<id:pk>/seat-bot/", d.PodSeatBot.as_view(), name="pod-seat-bot"),
-    path("pods/<id:pk>/seat-player/", d.PodSeatPlayer.as_view(), name="pod-seat-player"),
-    path("pods/<id:pk>/end-building/", d.PodEndBuilding.as_view(), name="pod-end-building"),
-    path(
-        "pods/<id:pk>/extend-seat-building/",
-        d.PodSeatExtendBuilding.as_view(),
-        name="pod-extend-seat-building",
-    ),
-    path("pods/<id:pk>/begin-picking/", d.PodBeginPicking.as_view(), name="pod-begin-picking"),
-    path("packs/<id:pk>/replace/", d.PackReplace.as_view(), name="pack-replace"),
-    path("events/<id:pk>/judge-calls/", jc.EventJudgeCalls.as_view(), name="event-judge-calls"),
-    path("matches/<id:pk>/judge-calls/", jc.MatchJudgeCall.as_view(), name="match-judge-call"),
-    path("judge-calls/<id:pk>/", jc.JudgeCallDetail.as_view(), name="judge-call-detail"),
-    path("judge-calls/<id:pk>/claim/", jc.JudgeCallClaim.as_view(), name="judge-call-claim"),
-    path("judge-calls/<id:pk>/release/", jc.JudgeCallRelease.as_view(), name="judge-call-release"),
-    path(
-        "judge-calls/<id:pk>/escalate/", jc.JudgeCallEscalate.as_view(), name="judge-call-escalate"
-    ),
-    path("judge-calls/<id:pk>/resolve/", jc.JudgeCallResolve.as_view(), name="judge-call-resolve"),
-    path("judge-calls/<id:pk>/cancel/", jc.JudgeCallCancel.as_view(), name="judge-call-cancel"),
 ]

@@ -12,13 +12,9 @@ class TournamentsConfig(AppConfig):
         from tournaments import checks  # noqa: F401  (registers the system checks)
         from tournaments.demo import describe_demo_events, load_events
         from tournaments.services.clock import apply_round_deadlines
-        from tournaments.services.drafts.clock import apply_draft_deadlines
-        from tournaments.services.drafts.demo import load_draft_demo
 
         deadlines.register("tournaments.round_clock", apply_round_deadlines)
-        deadlines.register("tournaments.draft_pods", apply_draft_deadlines)
         demo.register("events", load_events, order=20)
-        demo.register("drafts", load_draft_demo, order=30)
         demo.register_summary("events", describe_demo_events)
         register(NavEntry("events", _("Events"), "tournaments:event_list", order=10))
         register(

@@ -14,7 +14,7 @@ fields, so the page and the API page through the filtered rows.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -191,60 +191,28 @@ SIMPLE_SENTENCES = {
     "clock.pause": gettext_lazy("%(actor)s paused the clock of %(round)s."),
     "clock.resume": gettext_lazy("%(actor)s restarted the clock of %(round)s."),
     "topcut.advance": gettext_lazy("%(actor)s paired the next bracket round (%(round)s)."),
-    "draft.configure": gettext_lazy("%(actor)s set up the booster draft."),
-    "draft.start": gettext_lazy("%(actor)s started the booster draft."),
-    "draft.pause": gettext_lazy("%(actor)s paused draft pod %(pod)s."),
-    "draft.resume": gettext_lazy("%(actor)s resumed draft pod %(pod)s."),
-    "draft.begin_picking": gettext_lazy("%(actor)s started the picks in draft pod %(pod)s."),
-    "draft.replace_pack": gettext_lazy("%(actor)s replaced a pack in draft pod %(pod)s."),
-    "draft.end_building": gettext_lazy("%(actor)s ended deck building in draft pod %(pod)s."),
-    "draft.enter_without_seat": gettext_lazy(
-        "%(actor)s entered %(person)s for the Swiss rounds without a draft seat."
-    ),
 }
 
 
-JUDGE_CALL_SENTENCES = {
-    "judge_call.create": gettext_lazy("%(actor)s called a judge to %(round)s (%(reason)s)."),
-    "judge_call.claim": gettext_lazy(
-        "%(actor)s claimed the judge call of %(caller)s at %(round)s."
-    ),
-    "judge_call.release": gettext_lazy(
-        "%(actor)s released the judge call of %(caller)s at %(round)s."
-    ),
-    "judge_call.escalate": gettext_lazy(
-        "%(actor)s escalated the judge call of %(caller)s at %(round)s to the head judge."
-    ),
-    "judge_call.cancel": gettext_lazy("%(actor)s cancelled their judge call at %(round)s."),
-}
+@dataclass(frozen=True)
+class Sentence:
+    """An entry told by the app that wrote it."""
+
+    text: str
+    people: tuple[str, ...] = ()  # named in it besides the actor (the people filter)
+    in_round: bool = False  # listed under its round (the round filter)
 
 
-def _judge_call_sentence(action: str, values: dict[str, Any], after: dict[str, Any]) -> str:
-    from tournaments.models.judge_call import JudgeCallOutcome, JudgeCallReason
+# (action, values, before, after) -> the sentence, or None to fall back to the plain ones.
+# ``values`` holds actor, person, round (where) and pod, read from the entry's target.
+SentenceBuilder = Callable[[str, dict[str, Any], Any, dict[str, Any]], Sentence | None]
+_BUILDERS: dict[str, SentenceBuilder] = {}
 
-    reason = after.get("reason")
-    values = {
-        **values,
-        "caller": after.get("caller") or "—",
-        "reason": str(JudgeCallReason(reason).label).lower()
-        if reason in JudgeCallReason.values
-        else "—",
-    }
-    if action in JUDGE_CALL_SENTENCES:
-        return str(JUDGE_CALL_SENTENCES[action]) % values
-    outcome = after.get("outcome")
-    if outcome == JudgeCallOutcome.TIME_EXTENSION:
-        answer = _("a time extension of %(minutes)s minutes") % {
-            "minutes": after.get("minutes", "?")
-        }
-    elif outcome in JudgeCallOutcome.values:
-        answer = str(JudgeCallOutcome(outcome).label).lower()
-    else:
-        answer = "—"
-    return _("%(actor)s answered the judge call of %(caller)s at %(round)s: %(answer)s.") % {
-        **values,
-        "answer": answer,
-    }
+
+def register_sentences(domain: str, builder: SentenceBuilder) -> None:
+    """Let an app tell the entries of its actions (``<domain>.<verb>``); its ``ready``
+    calls this."""
+    _BUILDERS[domain] = builder
 
 
 class _Context:
@@ -278,35 +246,6 @@ class _Context:
                         m.player_a.name,
                         m.player_b.name if m.player_b_id else None,
                     )
-
-
-def _screen_sentence(values: dict[str, Any], before: Any, after: dict[str, Any]) -> str:
-    """A change of the big screen: its view, its paging, its announcement."""
-    from tournaments.models import ScreenMode
-
-    old = before if isinstance(before, dict) else {}
-    labels = dict(ScreenMode.choices)
-    changes = []
-    if "mode" in after and after.get("mode") != old.get("mode"):
-        changes.append(
-            _("view %(new)s (was: %(old)s)")
-            % {
-                "new": labels.get(after["mode"], after["mode"]),
-                "old": labels.get(old.get("mode"), old.get("mode") or "—"),
-            }
-        )
-    if "paging_paused" in after and bool(after["paging_paused"]) != bool(old.get("paging_paused")):
-        changes.append(_("paging paused") if after["paging_paused"] else _("paging resumed"))
-    if "announcement" in after and after["announcement"] != old.get("announcement", ""):
-        changes.append(
-            _("announcement “%(text)s”") % {"text": after["announcement"]}
-            if after["announcement"]
-            else _("announcement removed")
-        )
-    return _("%(actor)s changed the big screen: %(changes)s.") % {
-        **values,
-        "changes": "; ".join(changes) or "—",
-    }
 
 
 def _own_match_sentence(values: dict[str, Any], after: dict[str, Any], at_table: bool) -> str:
@@ -347,44 +286,10 @@ def _sentence(entry: AuditEntry, ctx: _Context) -> tuple[str, int | None, tuple[
     if action.endswith(".refused_own_match"):
         sentence = _own_match_sentence(values, after_dict, table is not None)
         return sentence, round_number, people
-    if action == "draft.extend":
-        text = _("%(actor)s gave draft pod %(pod)s %(seconds)s more seconds.") % {
-            **values,
-            "seconds": after_dict.get("seconds", "?"),
-        }
-        return text, None, people
-    if action in ("draft.seat_player", "draft.extend_seat_building"):
-        template = (
-            _("%(actor)s seated %(player)s in the bot's seat %(seat)s of draft pod %(pod)s.")
-            if action == "draft.seat_player"
-            else _(
-                "%(actor)s gave %(player)s (seat %(seat)s of draft pod %(pod)s) deck-building "
-                "time until %(until)s."
-            )
-        )
-        player = after_dict.get("player") or "—"
-        text = template % {
-            **values,
-            "seat": after_dict.get("seat", "?"),
-            "player": player,
-            "until": after_dict.get("until", "?"),
-        }
-        return text, None, (*people, player)
-    if action in ("draft.seat_to_bot", "draft.seat_to_player"):
-        template = (
-            _("%(actor)s handed seat %(seat)s of draft pod %(pod)s (%(player)s) to a bot.")
-            if action == "draft.seat_to_bot"
-            else _("%(actor)s gave seat %(seat)s of draft pod %(pod)s back to %(player)s.")
-        )
-        player = after_dict.get("player") or "—"
-        text = template % {**values, "seat": after_dict.get("seat", "?"), "player": player}
-        return text, None, (*people, player)
-    if action.startswith("judge_call."):
-        text = _judge_call_sentence(action, values, after_dict)
-        caller = after_dict.get("caller")
-        return text, round_number, (*people, caller) if caller else people
-    if action == "screen.set":
-        return _screen_sentence(values, before, after_dict), None, people
+    builder = _BUILDERS.get(action.split(".", 1)[0])
+    built = builder(action, values, before, after_dict) if builder is not None else None
+    if built is not None:
+        return built.text, round_number if built.in_round else None, (*people, *built.people)
     if action == "result.set" and (not place or table is None):
         text = _("%(actor)s set a result (%(round)s).") % values
         return text, round_number, people

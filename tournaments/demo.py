@@ -10,7 +10,8 @@ from django.contrib.auth.models import Group
 from django.utils import timezone
 
 from config.demo import DemoContext
-from tournaments.models import Draft, DraftSeat, Event
+from tournaments.extensions import hooks
+from tournaments.models import Event
 from tournaments.models.choices import (
     EventStatus,
     MatchStatus,
@@ -128,8 +129,6 @@ def load_events(ctx: DemoContext) -> list[str]:
 
 def _event_state(event: Event) -> str:
     """An event's state in a few words, read from its rows."""
-    from tournaments.models.draft import DraftPhase
-
     if event.status == EventStatus.FINISHED:
         return "finished"
     latest = event.rounds.order_by("-number").first()
@@ -142,13 +141,7 @@ def _event_state(event: Event) -> str:
             RoundStatus.FINISHED: "finished",
         }.get(latest.status, latest.status)
         return f"{'Swiss' if swiss else 'top-cut'} round {latest.number}{of} {state}"
-    draft = Draft.objects.filter(event=event).first()
-    if draft is not None:
-        phases = draft.pods.order_by("pk").values_list("phase", flat=True)
-        if phases:
-            labels = ", ".join(str(DraftPhase(phase).label).lower() for phase in phases)
-            return f"booster draft under way: {labels}"
-    return "registration open"
+    return hooks.state_words(event) or "registration open"
 
 
 def describe_demo_events() -> list[str]:
@@ -159,7 +152,7 @@ def describe_demo_events() -> list[str]:
         players = event.registrations.exclude(
             status__in=[RegistrationStatus.DROPPED, RegistrationStatus.NO_SHOW]
         ).count()
-        bots = DraftSeat.objects.filter(pod__draft__event=event, bot=True).count()
+        bots = hooks.bots(event)
         staff = ", ".join(
             f"{username} ({StaffRole(role).label.lower()})"
             for username, role in event.staff.order_by("-role", "user__username").values_list(

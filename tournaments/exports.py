@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, TextIO
 
 from django.utils import timezone
@@ -23,7 +23,6 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments import selectors
 from tournaments.csv_cells import write_rows
-from tournaments.draft_exports import picks_rows, pools_rows
 from tournaments.models import Event, Match
 from tournaments.models.choices import RoundStatus
 from tournaments.services.standings import event_standings
@@ -33,7 +32,23 @@ from tournaments.xlsx_cells import write_xlsx
 if TYPE_CHECKING:
     from tournaments.models import Registration
 
-EXPORTS = ("players", "matches", "standings", "penalties", "picks", "pools", "audit")
+# The event's own exports; apps built on events add theirs (``register_export``), listed
+# before the audit log.
+OWN_EXPORTS = ("players", "matches", "standings", "penalties")
+RowsBuilder = Callable[..., Iterator[list[object]]]
+_REGISTERED: dict[str, RowsBuilder] = {}
+
+
+def register_export(what: str, rows: RowsBuilder) -> None:
+    """An app's CSV export of an event (``rows(event, visibility=...)``); its ``ready`` calls
+    this."""
+    _REGISTERED[what] = rows
+
+
+def export_names() -> tuple[str, ...]:
+    return (*OWN_EXPORTS, *_REGISTERED, "audit")
+
+
 # The exports also offered as a spreadsheet.
 XLSX_EXPORTS = ("players", "matches", "standings", "penalties", "audit")
 GAME_FIELDS = ("chooser", "choice_reason", "choice", "winner", "by_penalty", "random_winner")
@@ -253,15 +268,13 @@ def export_rows(
         return standings_rows(event, as_of_round=as_of_round)
     if what == "penalties":
         return penalties_rows(event, visibility=visibility)
-    if what == "picks":
-        return picks_rows(event, visibility=visibility)
-    if what == "pools":
-        return pools_rows(event, visibility=visibility)
+    if what in _REGISTERED:
+        return _REGISTERED[what](event, visibility=visibility)
     if what == "audit":
         from tournaments.audit_presenter import audit_rows
 
         return iter(audit_rows(event, visibility=visibility))
-    raise ValueError(f"unknown export {what!r}; choose one of {', '.join(EXPORTS)}")
+    raise ValueError(f"unknown export {what!r}; choose one of {', '.join(export_names())}")
 
 
 # --- Spreadsheets ---------------------------------------------------------------------------

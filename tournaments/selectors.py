@@ -11,7 +11,6 @@ from django.utils import timezone
 from tournaments.models import (
     AuditEntry,
     Event,
-    EventScreen,
     Match,
     Penalty,
     Registration,
@@ -292,8 +291,3 @@ def start_warnings(event: Event) -> list[str]:
             % {"date": date_format(event.date), "today": date_format(today)}
         )
     return warnings
-
-
-def event_screen(event: Event) -> EventScreen:
-    """The big screen's settings: the defaults (not saved) until a judge changes them."""
-    return EventScreen.objects.filter(event=event).first() or EventScreen(event=event)

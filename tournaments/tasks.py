@@ -5,14 +5,8 @@ from __future__ import annotations
 from celery import shared_task
 
 from tournaments.services.clock import apply_round_deadlines
-from tournaments.services.drafts.clock import apply_draft_deadlines
 
 
 @shared_task(name="tournaments.tasks.apply_round_deadlines", ignore_result=True)
 def apply_round_deadlines_task() -> int:
     return apply_round_deadlines()
-
-
-@shared_task(name="tournaments.tasks.apply_draft_deadlines", ignore_result=True)
-def apply_draft_deadlines_task() -> int:
-    return apply_draft_deadlines()

@@ -1,11 +1,8 @@
 from django.urls import path
 
 from tournaments.views import (
-    draft,
     event,
     exports,
-    judge_calls,
-    judge_draft,
     judge_event,
     judge_players,
     judge_results,
@@ -14,7 +11,6 @@ from tournaments.views import (
     live,
     player,
     printing,
-    screen,
 )
 
 app_name = "tournaments"
@@ -32,7 +28,6 @@ urlpatterns = [
     path("<id:pk>/pairings/by-name/", event.pairings_by_name, name="pairings_by_name"),
     path("<id:pk>/standings/", event.standings, name="standings"),
     path("<id:pk>/live/", live.event_live, name="event_live"),
-    path("<id:pk>/screen/", screen.screen, name="screen"),
     path("<id:pk>/export/<str:what>.csv", exports.export, name="export"),
     path("<id:pk>/export/<str:what>.xlsx", exports.export_spreadsheet, name="export_xlsx"),
     path("<id:pk>/archive.json", exports.archive, name="archive"),
@@ -45,23 +40,12 @@ urlpatterns = [
     ),
     path("<id:pk>/print/slips/", printing.slips, name="print_slips"),
     path("<id:pk>/print/standings/", printing.standings, name="print_standings"),
-    path("<id:pk>/print/judge-calls/", judge_calls.print_log, name="print_judge_calls"),
     # Players
     path("<id:pk>/register/", player.register, name="register"),
     path("<id:pk>/me/", player.my_match, name="my_match"),
     path("matches/<id:pk>/report/", player.report, name="report"),
     path("matches/<id:pk>/confirm/", player.confirm, name="confirm_result"),
     path("registrations/<id:pk>/drop/", player.drop, name="drop"),
-    path("matches/<id:pk>/call-judge/", judge_calls.call_judge, name="call_judge"),
-    path("judge-calls/<id:pk>/cancel/", judge_calls.cancel_call, name="cancel_judge_call"),
-    # Booster drafts: the drafter's pages
-    path("<id:pk>/draft/", draft.my_draft, name="my_draft"),
-    path("<id:pk>/draft/pods/<id:pod>/live/", draft.draft_live, name="draft_live"),
-    path("<id:pk>/draft/pick/", draft.pick, name="draft_pick"),
-    path("<id:pk>/draft/bid/", draft.bid, name="draft_bid"),
-    path("<id:pk>/draft/distribute/", draft.distribute, name="draft_distribute"),
-    path("<id:pk>/draft/deck/", draft.build_deck, name="draft_deck"),
-    path("<id:pk>/draft/deck/save/", draft.save_deck, name="draft_deck_save"),
     # Organisers
     path("<id:pk>/edit/", judge_event.event_edit, name="event_edit"),
     path("<id:pk>/staff/", judge_event.event_staff, name="event_staff"),
@@ -82,21 +66,6 @@ urlpatterns = [
     ),
     path("<id:pk>/judge/penalties/", judge_results.penalties, name="penalties"),
     path("<id:pk>/judge/audit/", judge_results.audit, name="audit"),
-    path("<id:pk>/judge/calls/", judge_calls.queue, name="judge_calls"),
-    path("judge-calls/<id:pk>/resolve/", judge_calls.resolve, name="resolve_judge_call"),
-    path("judge-calls/<id:pk>/<str:action>/", judge_calls.call_action, name="judge_call_action"),
-    path("<id:pk>/judge/screen/", screen.screen_control, name="screen_control"),
-    path("<id:pk>/judge/draft/", judge_draft.console, name="draft_console"),
-    path("<id:pk>/judge/draft/live/", judge_draft.console_live, name="draft_console_live"),
-    path("<id:pk>/judge/draft/options/", judge_draft.options, name="draft_options"),
-    path("<id:pk>/judge/draft/start/", judge_draft.start, name="draft_start"),
-    path(
-        "<id:pk>/judge/draft/enter-without-seat/",
-        judge_draft.enter_without_seat,
-        name="draft_enter_without_seat",
-    ),
-    path("pods/<id:pk>/<str:action>/", judge_draft.pod_action, name="pod_action"),
-    path("packs/<id:pk>/replace/", judge_draft.replace_pack, name="pack_replace"),
     path("rounds/<id:pk>/publish/", judge_rounds.publish, name="publish"),
     path("rounds/<id:pk>/repair/", judge_rounds.repair, name="repair"),
     path("rounds/<id:pk>/swap/", judge_rounds.swap, name="swap"),

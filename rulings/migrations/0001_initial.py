@@ -6,259 +6,660 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('tournaments', '0001_initial'),
+        ("tournaments", "0001_initial"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Card',
+            name="Card",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveSmallIntegerField(verbose_name='collector number')),
-                ('name', models.CharField(max_length=120, verbose_name='name')),
-                ('name_key', models.CharField(db_index=True, editable=False, max_length=120)),
-                ('type', models.CharField(choices=[('personaje', 'Personaje (Character)'), ('tecnologia', 'Tecnología (Technology)'), ('manipulacion', 'Manipulación (Manipulation)'), ('aditamento', 'Aditamento (Attachment)'), ('santuario', 'Santuario (Sanctuary)')], max_length=12, verbose_name='type')),
-                ('faction', models.CharField(blank=True, choices=[('quimera', 'Quimera'), ('corporacion', 'Corporación'), ('abismales', 'Abismales'), ('acracia', 'Acracia')], default='', max_length=12, verbose_name='faction')),
-                ('cost', models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='Will cost')),
-                ('rarity', models.CharField(blank=True, choices=[('common', 'Common'), ('uncommon', 'Uncommon'), ('rare', 'Rare')], default='', help_text='Empty for cards not found in boosters.', max_length=10, verbose_name='rarity')),
-                ('sample', models.BooleanField(default=False, help_text='An invented card of the demo catalogue, not a real printed card.', verbose_name='sample card')),
-                ('updated_at', models.DateTimeField(auto_now=True)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.PositiveSmallIntegerField(verbose_name="collector number")),
+                ("name", models.CharField(max_length=120, verbose_name="name")),
+                ("name_key", models.CharField(db_index=True, editable=False, max_length=120)),
+                (
+                    "type",
+                    models.CharField(
+                        choices=[
+                            ("personaje", "Personaje (Character)"),
+                            ("tecnologia", "Tecnología (Technology)"),
+                            ("manipulacion", "Manipulación (Manipulation)"),
+                            ("aditamento", "Aditamento (Attachment)"),
+                            ("santuario", "Santuario (Sanctuary)"),
+                        ],
+                        max_length=12,
+                        verbose_name="type",
+                    ),
+                ),
+                (
+                    "faction",
+                    models.CharField(
+                        blank=True,
+                        choices=[
+                            ("quimera", "Quimera"),
+                            ("corporacion", "Corporación"),
+                            ("abismales", "Abismales"),
+                            ("acracia", "Acracia"),
+                        ],
+                        default="",
+                        max_length=12,
+                        verbose_name="faction",
+                    ),
+                ),
+                (
+                    "cost",
+                    models.PositiveSmallIntegerField(
+                        blank=True, null=True, verbose_name="Will cost"
+                    ),
+                ),
+                (
+                    "rarity",
+                    models.CharField(
+                        blank=True,
+                        choices=[("common", "Common"), ("uncommon", "Uncommon"), ("rare", "Rare")],
+                        default="",
+                        help_text="Empty for cards not found in boosters.",
+                        max_length=10,
+                        verbose_name="rarity",
+                    ),
+                ),
+                (
+                    "sample",
+                    models.BooleanField(
+                        default=False,
+                        help_text="An invented card of the demo catalogue, not a real printed card.",
+                        verbose_name="sample card",
+                    ),
+                ),
+                ("updated_at", models.DateTimeField(auto_now=True)),
             ],
             options={
-                'verbose_name': 'card',
-                'verbose_name_plural': 'cards',
-                'ordering': ['edition__code', 'number'],
+                "verbose_name": "card",
+                "verbose_name_plural": "cards",
+                "ordering": ["edition__code", "number"],
             },
         ),
         migrations.CreateModel(
-            name='RulingsDocument',
+            name="RulingsDocument",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('slug', models.SlugField(unique=True, verbose_name='slug')),
-                ('title_en', models.CharField(max_length=200, verbose_name='title (English)')),
-                ('title_es', models.CharField(max_length=200, verbose_name='title (Spanish)')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("slug", models.SlugField(unique=True, verbose_name="slug")),
+                ("title_en", models.CharField(max_length=200, verbose_name="title (English)")),
+                ("title_es", models.CharField(max_length=200, verbose_name="title (Spanish)")),
             ],
             options={
-                'verbose_name': 'rulings document',
-                'verbose_name_plural': 'rulings documents',
-                'ordering': ['slug'],
+                "verbose_name": "rulings document",
+                "verbose_name_plural": "rulings documents",
+                "ordering": ["slug"],
             },
         ),
         migrations.CreateModel(
-            name='CardPool',
+            name="CardPool",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('source', models.CharField(choices=[('sealed', 'Sealed product'), ('draft', 'Draft'), ('judge', 'Judge')], default='judge', max_length=10, verbose_name='source')),
-                ('updated_at', models.DateTimeField(auto_now=True)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='card_pools', to='tournaments.event')),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='card_pools', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "source",
+                    models.CharField(
+                        choices=[
+                            ("sealed", "Sealed product"),
+                            ("draft", "Draft"),
+                            ("judge", "Judge"),
+                        ],
+                        default="judge",
+                        max_length=10,
+                        verbose_name="source",
+                    ),
+                ),
+                ("updated_at", models.DateTimeField(auto_now=True)),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="card_pools",
+                        to="tournaments.event",
+                    ),
+                ),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="card_pools",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'card pool',
-                'verbose_name_plural': 'card pools',
+                "verbose_name": "card pool",
+                "verbose_name_plural": "card pools",
             },
         ),
         migrations.CreateModel(
-            name='CardPoolEntry',
+            name="CardPoolEntry",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('quantity', models.PositiveSmallIntegerField(verbose_name='quantity')),
-                ('card', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='rulings.card')),
-                ('pool', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='entries', to='rulings.cardpool')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("quantity", models.PositiveSmallIntegerField(verbose_name="quantity")),
+                (
+                    "card",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to="rulings.card",
+                    ),
+                ),
+                (
+                    "pool",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="entries",
+                        to="rulings.cardpool",
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='DeckList',
+            name="DeckList",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('text', models.TextField(verbose_name='deck list as submitted')),
-                ('submitted_at', models.DateTimeField(auto_now_add=True, verbose_name='submitted at')),
-                ('updated_at', models.DateTimeField(auto_now=True, verbose_name='last changed at')),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='deck_lists', to='tournaments.event', verbose_name='event')),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='deck_lists', to=settings.AUTH_USER_MODEL, verbose_name='player')),
-                ('submitted_by', models.ForeignKey(null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("text", models.TextField(verbose_name="deck list as submitted")),
+                (
+                    "submitted_at",
+                    models.DateTimeField(auto_now_add=True, verbose_name="submitted at"),
+                ),
+                ("updated_at", models.DateTimeField(auto_now=True, verbose_name="last changed at")),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="deck_lists",
+                        to="tournaments.event",
+                        verbose_name="event",
+                    ),
+                ),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="deck_lists",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="player",
+                    ),
+                ),
+                (
+                    "submitted_by",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'deck list',
-                'verbose_name_plural': 'deck lists',
-                'ordering': ['event', 'player__display_name', 'pk'],
+                "verbose_name": "deck list",
+                "verbose_name_plural": "deck lists",
+                "ordering": ["event", "player__display_name", "pk"],
             },
         ),
         migrations.CreateModel(
-            name='DeckCheckPick',
+            name="DeckCheckPick",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('picked_at', models.DateTimeField(auto_now_add=True)),
-                ('batch', models.PositiveIntegerField(verbose_name='draw')),
-                ('picked_by', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('deck_list', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='picks', to='rulings.decklist')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("picked_at", models.DateTimeField(auto_now_add=True)),
+                ("batch", models.PositiveIntegerField(verbose_name="draw")),
+                (
+                    "picked_by",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "deck_list",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="picks",
+                        to="rulings.decklist",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'random deck check',
-                'verbose_name_plural': 'random deck checks',
-                'ordering': ['-batch', 'pk'],
+                "verbose_name": "random deck check",
+                "verbose_name_plural": "random deck checks",
+                "ordering": ["-batch", "pk"],
             },
         ),
         migrations.CreateModel(
-            name='DeckListEntry',
+            name="DeckListEntry",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('quantity', models.PositiveSmallIntegerField(verbose_name='quantity')),
-                ('line', models.PositiveIntegerField(blank=True, null=True, verbose_name='line')),
-                ('card', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='rulings.card')),
-                ('deck_list', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='entries', to='rulings.decklist')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("quantity", models.PositiveSmallIntegerField(verbose_name="quantity")),
+                ("line", models.PositiveIntegerField(blank=True, null=True, verbose_name="line")),
+                (
+                    "card",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to="rulings.card",
+                    ),
+                ),
+                (
+                    "deck_list",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="entries",
+                        to="rulings.decklist",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'deck list entry',
-                'verbose_name_plural': 'deck list entries',
-                'ordering': ['deck_list', 'line', 'pk'],
+                "verbose_name": "deck list entry",
+                "verbose_name_plural": "deck list entries",
+                "ordering": ["deck_list", "line", "pk"],
             },
         ),
         migrations.CreateModel(
-            name='DocumentVersion',
+            name="DocumentVersion",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveIntegerField(verbose_name='version number')),
-                ('status', models.CharField(choices=[('draft', 'Draft'), ('published', 'Published')], default='draft', max_length=10, verbose_name='status')),
-                ('published_on', models.DateField(blank=True, help_text='The version is in force from the day after this date.', null=True, verbose_name='publication date')),
-                ('summary_en', models.TextField(blank=True, verbose_name='change summary (English)')),
-                ('summary_es', models.TextField(blank=True, verbose_name='change summary (Spanish)')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('published_at', models.DateTimeField(blank=True, editable=False, null=True)),
-                ('created_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('published_by', models.ForeignKey(blank=True, editable=False, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('document', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='versions', to='rulings.rulingsdocument')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.PositiveIntegerField(verbose_name="version number")),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[("draft", "Draft"), ("published", "Published")],
+                        default="draft",
+                        max_length=10,
+                        verbose_name="status",
+                    ),
+                ),
+                (
+                    "published_on",
+                    models.DateField(
+                        blank=True,
+                        help_text="The version is in force from the day after this date.",
+                        null=True,
+                        verbose_name="publication date",
+                    ),
+                ),
+                (
+                    "summary_en",
+                    models.TextField(blank=True, verbose_name="change summary (English)"),
+                ),
+                (
+                    "summary_es",
+                    models.TextField(blank=True, verbose_name="change summary (Spanish)"),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("published_at", models.DateTimeField(blank=True, editable=False, null=True)),
+                (
+                    "created_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "published_by",
+                    models.ForeignKey(
+                        blank=True,
+                        editable=False,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "document",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="versions",
+                        to="rulings.rulingsdocument",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'document version',
-                'verbose_name_plural': 'document versions',
-                'ordering': ['document', '-number'],
+                "verbose_name": "document version",
+                "verbose_name_plural": "document versions",
+                "ordering": ["document", "-number"],
             },
         ),
         migrations.CreateModel(
-            name='DocumentEntry',
+            name="DocumentEntry",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('section', models.CharField(choices=[('watch_list', 'Watch list'), ('banned_list', 'Banned list'), ('errata', 'Card errata'), ('card_clarifications', 'Card clarifications'), ('rules_clarifications', 'Rules and concepts clarifications'), ('tournament_rules', 'Tournament rules')], max_length=24, verbose_name='section')),
-                ('key', models.CharField(help_text='The entry number (e.g. 3.1.2); card entries are keyed by the card.', max_length=20, verbose_name='key')),
-                ('formats', models.JSONField(blank=True, default=list, help_text='Banned list: the formats the ban applies to; none means every format.', verbose_name='formats')),
-                ('title_en', models.CharField(blank=True, max_length=200, verbose_name='title (English)')),
-                ('title_es', models.CharField(blank=True, max_length=200, verbose_name='title (Spanish)')),
-                ('text_en', models.TextField(blank=True, verbose_name='text (English)')),
-                ('text_es', models.TextField(blank=True, verbose_name='text (Spanish)')),
-                ('card', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='document_entries', to='rulings.card', verbose_name='card')),
-                ('version', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='entries', to='rulings.documentversion')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "section",
+                    models.CharField(
+                        choices=[
+                            ("watch_list", "Watch list"),
+                            ("banned_list", "Banned list"),
+                            ("errata", "Card errata"),
+                            ("card_clarifications", "Card clarifications"),
+                            ("rules_clarifications", "Rules and concepts clarifications"),
+                            ("tournament_rules", "Tournament rules"),
+                        ],
+                        max_length=24,
+                        verbose_name="section",
+                    ),
+                ),
+                (
+                    "key",
+                    models.CharField(
+                        help_text="The entry number (e.g. 3.1.2); card entries are keyed by the card.",
+                        max_length=20,
+                        verbose_name="key",
+                    ),
+                ),
+                (
+                    "formats",
+                    models.JSONField(
+                        blank=True,
+                        default=list,
+                        help_text="Banned list: the formats the ban applies to; none means every format.",
+                        verbose_name="formats",
+                    ),
+                ),
+                (
+                    "title_en",
+                    models.CharField(blank=True, max_length=200, verbose_name="title (English)"),
+                ),
+                (
+                    "title_es",
+                    models.CharField(blank=True, max_length=200, verbose_name="title (Spanish)"),
+                ),
+                ("text_en", models.TextField(blank=True, verbose_name="text (English)")),
+                ("text_es", models.TextField(blank=True, verbose_name="text (Spanish)")),
+                (
+                    "card",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="document_entries",
+                        to="rulings.card",
+                        verbose_name="card",
+                    ),
+                ),
+                (
+                    "version",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="entries",
+                        to="rulings.documentversion",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'document entry',
-                'verbose_name_plural': 'document entries',
-                'ordering': ['version', 'section', 'pk'],
+                "verbose_name": "document entry",
+                "verbose_name_plural": "document entries",
+                "ordering": ["version", "section", "pk"],
             },
         ),
         migrations.CreateModel(
-            name='Edition',
+            name="Edition",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('code', models.CharField(help_text='Short code such as DV, SU or EV.', max_length=5, unique=True, verbose_name='code')),
-                ('name', models.CharField(max_length=80, verbose_name='name')),
-                ('set_size', models.PositiveSmallIntegerField(help_text='How many cards the edition has (collector numbers 1 to this).', verbose_name='set size')),
-                ('release_date', models.DateField(blank=True, null=True, verbose_name='release date')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "code",
+                    models.CharField(
+                        help_text="Short code such as DV, SU or EV.",
+                        max_length=5,
+                        unique=True,
+                        verbose_name="code",
+                    ),
+                ),
+                ("name", models.CharField(max_length=80, verbose_name="name")),
+                (
+                    "set_size",
+                    models.PositiveSmallIntegerField(
+                        help_text="How many cards the edition has (collector numbers 1 to this).",
+                        verbose_name="set size",
+                    ),
+                ),
+                (
+                    "release_date",
+                    models.DateField(blank=True, null=True, verbose_name="release date"),
+                ),
             ],
             options={
-                'verbose_name': 'edition',
-                'verbose_name_plural': 'editions',
-                'ordering': ['code'],
-                'constraints': [models.CheckConstraint(condition=models.Q(('set_size__gte', 1)), name='edition_set_size_positive'), models.CheckConstraint(condition=models.Q(('code__regex', '^[A-Z][A-Z0-9]{0,4}$')), name='edition_code_format')],
+                "verbose_name": "edition",
+                "verbose_name_plural": "editions",
+                "ordering": ["code"],
+                "constraints": [
+                    models.CheckConstraint(
+                        condition=models.Q(("set_size__gte", 1)), name="edition_set_size_positive"
+                    ),
+                    models.CheckConstraint(
+                        condition=models.Q(("code__regex", "^[A-Z][A-Z0-9]{0,4}$")),
+                        name="edition_code_format",
+                    ),
+                ],
             },
         ),
         migrations.AddField(
-            model_name='card',
-            name='edition',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='cards', to='rulings.edition', verbose_name='edition'),
+            model_name="card",
+            name="edition",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="cards",
+                to="rulings.edition",
+                verbose_name="edition",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='cardpool',
-            constraint=models.UniqueConstraint(fields=('event', 'player'), name='one_card_pool_per_player'),
+            model_name="cardpool",
+            constraint=models.UniqueConstraint(
+                fields=("event", "player"), name="one_card_pool_per_player"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='cardpoolentry',
-            constraint=models.UniqueConstraint(fields=('pool', 'card'), name='card_pool_card_once'),
+            model_name="cardpoolentry",
+            constraint=models.UniqueConstraint(fields=("pool", "card"), name="card_pool_card_once"),
         ),
         migrations.AddConstraint(
-            model_name='cardpoolentry',
-            constraint=models.CheckConstraint(condition=models.Q(('quantity__gte', 1)), name='pool_entry_quantity_positive'),
+            model_name="cardpoolentry",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("quantity__gte", 1)), name="pool_entry_quantity_positive"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='decklist',
-            constraint=models.UniqueConstraint(fields=('event', 'player'), name='one_deck_list_per_player'),
+            model_name="decklist",
+            constraint=models.UniqueConstraint(
+                fields=("event", "player"), name="one_deck_list_per_player"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='deckcheckpick',
-            constraint=models.UniqueConstraint(fields=('deck_list', 'batch'), name='deck_pick_once_per_draw'),
+            model_name="deckcheckpick",
+            constraint=models.UniqueConstraint(
+                fields=("deck_list", "batch"), name="deck_pick_once_per_draw"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='decklistentry',
-            constraint=models.UniqueConstraint(fields=('deck_list', 'card'), name='deck_list_card_once'),
+            model_name="decklistentry",
+            constraint=models.UniqueConstraint(
+                fields=("deck_list", "card"), name="deck_list_card_once"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='decklistentry',
-            constraint=models.CheckConstraint(condition=models.Q(('quantity__gte', 1)), name='deck_entry_quantity_positive'),
+            model_name="decklistentry",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("quantity__gte", 1)), name="deck_entry_quantity_positive"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='documententry',
-            constraint=models.UniqueConstraint(fields=('version', 'section', 'key'), name='entry_key_unique_in_section'),
+            model_name="documententry",
+            constraint=models.UniqueConstraint(
+                fields=("version", "section", "key"), name="entry_key_unique_in_section"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='documententry',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('section__in', ['banned_list', 'card_clarifications', 'errata', 'watch_list']), ('card__isnull', False)), models.Q(models.Q(('section__in', ['banned_list', 'card_clarifications', 'errata', 'watch_list']), _negated=True), ('card__isnull', True)), _connector='OR'), name='entry_card_only_in_card_sections'),
+            model_name="documententry",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    models.Q(
+                        (
+                            "section__in",
+                            ["banned_list", "card_clarifications", "errata", "watch_list"],
+                        ),
+                        ("card__isnull", False),
+                    ),
+                    models.Q(
+                        models.Q(
+                            (
+                                "section__in",
+                                ["banned_list", "card_clarifications", "errata", "watch_list"],
+                            ),
+                            _negated=True,
+                        ),
+                        ("card__isnull", True),
+                    ),
+                    _connector="OR",
+                ),
+                name="entry_card_only_in_card_sections",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='card',
-            constraint=models.UniqueConstraint(fields=('edition', 'number'), name='card_unique_number'),
+            model_name="card",
+            constraint=models.UniqueConstraint(
+                fields=("edition", "number"), name="card_unique_number"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='card',
-            constraint=models.CheckConstraint(condition=models.Q(('number__gte', 1)), name='card_number_positive'),
+            model_name="card",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("number__gte", 1)), name="card_number_positive"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='card',
-            constraint=models.CheckConstraint(condition=models.Q(('type__in', ['personaje', 'tecnologia', 'manipulacion', 'aditamento', 'santuario'])), name='card_type_valid'),
+            model_name="card",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    (
+                        "type__in",
+                        ["personaje", "tecnologia", "manipulacion", "aditamento", "santuario"],
+                    )
+                ),
+                name="card_type_valid",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='card',
-            constraint=models.CheckConstraint(condition=models.Q(('faction__in', ['quimera', 'corporacion', 'abismales', 'acracia', ''])), name='card_faction_valid'),
+            model_name="card",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    ("faction__in", ["quimera", "corporacion", "abismales", "acracia", ""])
+                ),
+                name="card_faction_valid",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='card',
-            constraint=models.CheckConstraint(condition=models.Q(('rarity__in', ['common', 'uncommon', 'rare', ''])), name='card_rarity_valid'),
+            model_name="card",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("rarity__in", ["common", "uncommon", "rare", ""])),
+                name="card_rarity_valid",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='card',
-            constraint=models.CheckConstraint(condition=models.Q(('cost__isnull', False), ('type', 'santuario'), _connector='OR'), name='card_cost_unless_sanctuary'),
+            model_name="card",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("cost__isnull", False), ("type", "santuario"), _connector="OR"),
+                name="card_cost_unless_sanctuary",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='documentversion',
-            constraint=models.UniqueConstraint(fields=('document', 'number'), name='version_number_unique'),
+            model_name="documentversion",
+            constraint=models.UniqueConstraint(
+                fields=("document", "number"), name="version_number_unique"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='documentversion',
-            constraint=models.UniqueConstraint(condition=models.Q(('status', 'draft')), fields=('document',), name='one_open_draft_per_document'),
+            model_name="documentversion",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("status", "draft")),
+                fields=("document",),
+                name="one_open_draft_per_document",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='documentversion',
-            constraint=models.UniqueConstraint(condition=models.Q(('status', 'published')), fields=('document', 'published_on'), name='one_version_per_publication_date'),
+            model_name="documentversion",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("status", "published")),
+                fields=("document", "published_on"),
+                name="one_version_per_publication_date",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='documentversion',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('status', 'published'), ('published_on__isnull', False)), models.Q(('status', 'draft'), ('published_on__isnull', True)), _connector='OR'), name='published_version_has_a_date'),
+            model_name="documentversion",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    models.Q(("status", "published"), ("published_on__isnull", False)),
+                    models.Q(("status", "draft"), ("published_on__isnull", True)),
+                    _connector="OR",
+                ),
+                name="published_version_has_a_date",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='documentversion',
-            constraint=models.CheckConstraint(condition=models.Q(('number__gte', 1)), name='version_number_positive'),
+            model_name="documentversion",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("number__gte", 1)), name="version_number_positive"
+            ),
         ),
     ]

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from config.errors import ConflictError, DomainError, ForbiddenError
+from drafts.models import Draft
 from rulings.core.issues import issue
 from rulings.deckcheck import (
     MAX_POOL_LINE_QUANTITY,
@@ -37,7 +38,7 @@ from rulings.selectors import (
     latest_pick_batch,
     pool_for,
 )
-from tournaments.models import AuditEntry, Draft, Event, Registration
+from tournaments.models import AuditEntry, Event, Registration
 from tournaments.models.choices import EventFormat, RegistrationStatus
 from tournaments.services.audit import audit_record
 from tournaments.services.locking import lock_event
@@ -150,7 +151,7 @@ def deck_list_submit(
         )
     if not from_draft_builder and actor.pk == player.pk:
         # A drafter's deck building is timed (the draft's deck page checks it itself).
-        from tournaments.services.drafts.building import refuse_list_after_building
+        from drafts.services.building import refuse_list_after_building
 
         refuse_list_after_building(event, player)
     text = text.replace("\r\n", "\n").strip()

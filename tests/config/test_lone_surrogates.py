@@ -16,9 +16,11 @@ from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
+from drafts.models import Pod
+from judge_calls.services import judge_call_create
 from tests.config.schema_walk import fill_path, json_body, operations, with_each_string
+from tests.drafts.helpers import draft_event
 from tests.factories import UserFactory
-from tests.tournaments.draft.helpers import draft_event
 from tests.tournaments.helpers import (
     add_judge,
     add_players,
@@ -26,9 +28,7 @@ from tests.tournaments.helpers import (
     make_organiser,
     make_round,
 )
-from tournaments.models import Pod
 from tournaments.models.choices import MatchStatus
-from tournaments.services.judge_calls import judge_call_create
 from tournaments.services.rounds import round_pair_next, round_publish
 
 pytestmark = pytest.mark.django_db

@@ -11,8 +11,9 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from config.names import invisible_character, validate_name
+from drafts.models import AuctionDeck
 from tests.tournaments.helpers import make_event, make_organiser
-from tournaments.models import AuctionDeck, Event
+from tournaments.models import Event
 
 ACCEPTED = [
     "Zoë O'Brien-Smith",

@@ -13,16 +13,17 @@ import pytest
 from django.db.models import Q
 from playwright.sync_api import Page, expect
 
+from drafts.models import DraftSeat, Pick, Pod
+from drafts.services import draft_configure, draft_start
+from drafts.services.demo import load_sample_auction_decks
 from rulings.demo import load_rulings_data
 from rulings.models import DeckList
 from tests.e2e.conftest import login
 from tests.e2e.test_swiss_event_browser import submit, watch
 from tests.factories import DEMO_PASSWORD
 from tests.tournaments.helpers import add_judge, add_players, make_event, make_organiser
-from tournaments.models import DraftSeat, Match, Pick, Pod
+from tournaments.models import Match
 from tournaments.models.choices import EventFormat
-from tournaments.services.drafts import draft_configure, draft_start
-from tournaments.services.drafts.demo import load_sample_auction_decks
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -17,13 +17,13 @@ import pytest
 from django.test import Client
 from playwright.sync_api import Page, expect
 
+from drafts.models import DraftSeat, Pod
+from drafts.services import draft_pick, draft_start
+from drafts.services.flow import step_view
+from drafts.views.drafter import STREAM_SAFETY_POLL_SECONDS
 from tests.celery_worker import ROOT, reachable, redis_url
+from tests.drafts.helpers import database_url
 from tests.e2e.test_draft_browser import booster_event
-from tests.tournaments.draft.helpers import database_url
-from tournaments.models import DraftSeat, Pod
-from tournaments.services.drafts import draft_pick, draft_start
-from tournaments.services.drafts.flow import step_view
-from tournaments.views.draft import STREAM_SAFETY_POLL_SECONDS
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -12,16 +12,15 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import Page, expect
 
+from drafts.models import DraftPhase, DraftSeat, Pick, Pod
+from drafts.services import draft_start
+from drafts.services.reading import pod_version
 from rulings.models import DeckList
+from tests.drafts.helpers import move_deadline
 from tests.e2e.conftest import login
 from tests.e2e.test_draft_browser import booster_event
 from tests.e2e.test_swiss_event_browser import submit, watch
 from tests.factories import DEMO_PASSWORD
-from tests.tournaments.draft.helpers import move_deadline
-from tournaments.models import DraftSeat, Pick, Pod
-from tournaments.models.draft import DraftPhase
-from tournaments.services.drafts import draft_start
-from tournaments.services.drafts.reading import pod_version
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

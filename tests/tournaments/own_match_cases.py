@@ -14,6 +14,13 @@ from django.urls import reverse
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from judge_calls.models import JudgeCall
+from judge_calls.services import (
+    judge_call_claim,
+    judge_call_create,
+    judge_call_escalate,
+    judge_call_resolve,
+)
 from rulings.models import CardPool, DeckCheck
 from rulings.services import card_pool_set, deck_check_record
 from tests.tournaments.helpers import add_judge, add_players, make_event, make_round
@@ -21,7 +28,6 @@ from tournaments.models import (
     AuditEntry,
     Event,
     EventStaff,
-    JudgeCall,
     Match,
     Penalty,
     Registration,
@@ -30,12 +36,6 @@ from tournaments.models import (
 )
 from tournaments.models.choices import RoundStatus, StaffRole
 from tournaments.services.clock import match_extend_time
-from tournaments.services.judge_calls import (
-    judge_call_claim,
-    judge_call_create,
-    judge_call_escalate,
-    judge_call_resolve,
-)
 from tournaments.services.penalties import penalty_issue
 from tournaments.services.registration import registration_drop
 from tournaments.services.results import ReportedResult, match_set_result
@@ -209,7 +209,7 @@ CASES = [
         service=lambda actor, t: judge_call_claim(actor=actor, call_id=t.call.pk),
         api=lambda c, t: c.post(f"/api/judge-calls/{t.call.pk}/claim/", {}, format="json"),
         page=lambda c, t: c.post(
-            reverse("tournaments:judge_call_action", args=[t.call.pk, "claim"])
+            reverse("judge_calls:judge_call_action", args=[t.call.pk, "claim"])
         ),
         page_redirects=True,
     ),
@@ -218,7 +218,7 @@ CASES = [
         service=lambda actor, t: judge_call_escalate(actor=actor, call_id=t.call.pk),
         api=lambda c, t: c.post(f"/api/judge-calls/{t.call.pk}/escalate/", {}, format="json"),
         page=lambda c, t: c.post(
-            reverse("tournaments:judge_call_action", args=[t.call.pk, "escalate"])
+            reverse("judge_calls:judge_call_action", args=[t.call.pk, "escalate"])
         ),
         page_redirects=True,
     ),
@@ -233,7 +233,7 @@ CASES = [
             format="json",
         ),
         page=lambda c, t: c.post(
-            reverse("tournaments:resolve_judge_call", args=[t.call.pk]),
+            reverse("judge_calls:resolve_judge_call", args=[t.call.pk]),
             {"outcome": "time_extension", "extension_minutes": "30"},
         ),
         page_redirects=True,
@@ -259,7 +259,7 @@ CASES = [
             format="json",
         ),
         page=lambda c, t: c.post(
-            reverse("tournaments:resolve_judge_call", args=[t.call.pk]),
+            reverse("judge_calls:resolve_judge_call", args=[t.call.pk]),
             {
                 "outcome": "penalty",
                 "penalty_registration": t.opponent.pk,

@@ -16,6 +16,8 @@ from django.urls import reverse
 from django.utils import translation
 
 from accounts.models import User
+from archives.models import InstallIdentity
+from drafts.models import Draft
 from rulings.models import CardPoolEntry, DeckCheck, DeckList, DeckListEntry
 from tests.factories import UserFactory
 from tests.tournaments.archive_helpers import build_central_event, standings_table
@@ -23,11 +25,9 @@ from tests.tournaments.helpers import add_players, make_event, make_organiser
 from tournaments.archive.core import FORMAT, RECORD_FIELDS, VERSION, digests
 from tournaments.models import (
     AuditEntry,
-    Draft,
     Event,
     EventStaff,
     Game,
-    InstallIdentity,
     Match,
     Penalty,
     Registration,

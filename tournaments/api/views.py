@@ -574,7 +574,7 @@ EXPORT_PARAM = OpenApiParameter(
     "what",
     OpenApiTypes.STR,
     OpenApiParameter.PATH,
-    enum=list(exports.EXPORTS),
+    enum=list(exports.export_names()),
     description="which export",
 )
 XLSX_EXPORT_PARAM = OpenApiParameter(
@@ -602,7 +602,7 @@ class EventExport(APIView):
 
     def get(self, request: Request, pk: int, what: str) -> HttpResponse:
         event = get_object_or_404(Event, pk=pk)
-        if what not in exports.EXPORTS:
+        if what not in exports.export_names():
             raise NotFoundError(_("Unknown export."))
         body = exports.export_csv(
             event,

@@ -8,7 +8,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -17,267 +16,753 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='Match',
+            name="Match",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('table', models.PositiveIntegerField(verbose_name='table')),
-                ('flags', models.JSONField(blank=True, default=list)),
-                ('extension_seconds', models.PositiveIntegerField(default=0, verbose_name='time extension (seconds)')),
-                ('status', models.CharField(choices=[('pending', 'Waiting for reports'), ('awaiting', "Waiting for the opponent's report"), ('disputed', 'Disputed'), ('confirmed', 'Confirmed')], default='pending', max_length=10)),
-                ('games_won_a', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('games_won_b', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('games_drawn', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('result_source', models.CharField(blank=True, choices=[('players', 'Both players'), ('judge', 'Judge'), ('bye', 'Bye'), ('penalty', 'Penalty')], max_length=10)),
-                ('confirmed_at', models.DateTimeField(blank=True, null=True)),
-                ('winner', models.CharField(blank=True, choices=[('a', 'Player A'), ('b', 'Player B')], max_length=1)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("table", models.PositiveIntegerField(verbose_name="table")),
+                ("flags", models.JSONField(blank=True, default=list)),
+                (
+                    "extension_seconds",
+                    models.PositiveIntegerField(default=0, verbose_name="time extension (seconds)"),
+                ),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("pending", "Waiting for reports"),
+                            ("awaiting", "Waiting for the opponent's report"),
+                            ("disputed", "Disputed"),
+                            ("confirmed", "Confirmed"),
+                        ],
+                        default="pending",
+                        max_length=10,
+                    ),
+                ),
+                ("games_won_a", models.PositiveSmallIntegerField(blank=True, null=True)),
+                ("games_won_b", models.PositiveSmallIntegerField(blank=True, null=True)),
+                ("games_drawn", models.PositiveSmallIntegerField(blank=True, null=True)),
+                (
+                    "result_source",
+                    models.CharField(
+                        blank=True,
+                        choices=[
+                            ("players", "Both players"),
+                            ("judge", "Judge"),
+                            ("bye", "Bye"),
+                            ("penalty", "Penalty"),
+                        ],
+                        max_length=10,
+                    ),
+                ),
+                ("confirmed_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "winner",
+                    models.CharField(
+                        blank=True, choices=[("a", "Player A"), ("b", "Player B")], max_length=1
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'match',
-                'verbose_name_plural': 'matches',
-                'ordering': ['round', 'table'],
+                "verbose_name": "match",
+                "verbose_name_plural": "matches",
+                "ordering": ["round", "table"],
             },
         ),
         migrations.CreateModel(
-            name='Event',
+            name="Event",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=120, verbose_name='name')),
-                ('game', models.CharField(choices=[('humankind', 'Humankind'), ('qiahn-tactics', 'Qíahn Tactics'), ('qiahn-goblin-ii', 'Qíahn Tactics Goblin II'), ('anachronism', 'Anachronism')], default='humankind', max_length=20, verbose_name='game')),
-                ('format', models.CharField(choices=[('monofaccion', 'Constructed: Monofacción'), ('multifaccion', 'Constructed: Multifacción'), ('sealed', 'Sealed'), ('booster-draft', 'Booster draft'), ('standard', 'Standard (no deck)')], default='monofaccion', max_length=20, verbose_name='format')),
-                ('date', models.DateField(verbose_name='date')),
-                ('venue', models.CharField(blank=True, max_length=200, verbose_name='venue')),
-                ('status', models.CharField(choices=[('registration', 'Registration'), ('running', 'Swiss rounds'), ('top_cut', 'Top cut'), ('finished', 'Finished')], default='registration', max_length=20, verbose_name='status')),
-                ('swiss_rounds', models.PositiveSmallIntegerField(blank=True, help_text='Leave empty to use the number recommended for the player count.', null=True, validators=[django.core.validators.MinValueValidator(1), django.core.validators.MaxValueValidator(30)], verbose_name='Swiss rounds')),
-                ('round_minutes', models.PositiveSmallIntegerField(default=50, validators=[django.core.validators.MinValueValidator(5), django.core.validators.MaxValueValidator(240)], verbose_name='round length (minutes)')),
-                ('top_cut', models.PositiveSmallIntegerField(choices=[(0, 'None'), (4, 'Top 4'), (8, 'Top 8')], default=0, verbose_name='top cut')),
-                ('games_per_match', models.PositiveSmallIntegerField(choices=[(1, 'One game'), (3, 'Best of three'), (5, 'Best of five')], default=3, verbose_name='games per match')),
-                ('player_cap', models.PositiveIntegerField(blank=True, null=True, verbose_name='player cap')),
-                ('tiebreaks', models.CharField(default='dar', max_length=30, verbose_name='tiebreak preset')),
-                ('min_deck_size', models.PositiveSmallIntegerField(default=41, verbose_name='minimum deck size')),
-                ('record_policy', models.CharField(choices=[('require', 'Require a game record with each game'), ('accept', 'Accept game records'), ('ignore', 'Ignore game records')], default='accept', max_length=10, verbose_name='game records')),
-                ('qiahn_ruleset', models.CharField(choices=[('rulebook-1', 'Rulebook, first edition'), ('family-1', 'Family instructions')], default='rulebook-1', max_length=20, verbose_name='Qíahn ruleset')),
-                ('qiahn_squad', models.PositiveSmallIntegerField(choices=[(3, '3'), (6, '6')], default=3, verbose_name='Qíahn squad')),
-                ('seed', models.PositiveBigIntegerField(default=tournaments.models.event._new_seed, editable=False, verbose_name='random seed')),
-                ('results_version', models.PositiveIntegerField(default=0, editable=False)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('created_by', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='created by')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name", models.CharField(max_length=120, verbose_name="name")),
+                (
+                    "game",
+                    models.CharField(
+                        choices=[
+                            ("humankind", "Humankind"),
+                            ("qiahn-tactics", "Qíahn Tactics"),
+                            ("qiahn-goblin-ii", "Qíahn Tactics Goblin II"),
+                            ("anachronism", "Anachronism"),
+                        ],
+                        default="humankind",
+                        max_length=20,
+                        verbose_name="game",
+                    ),
+                ),
+                (
+                    "format",
+                    models.CharField(
+                        choices=[
+                            ("monofaccion", "Constructed: Monofacción"),
+                            ("multifaccion", "Constructed: Multifacción"),
+                            ("sealed", "Sealed"),
+                            ("booster-draft", "Booster draft"),
+                            ("standard", "Standard (no deck)"),
+                        ],
+                        default="monofaccion",
+                        max_length=20,
+                        verbose_name="format",
+                    ),
+                ),
+                ("date", models.DateField(verbose_name="date")),
+                ("venue", models.CharField(blank=True, max_length=200, verbose_name="venue")),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("registration", "Registration"),
+                            ("running", "Swiss rounds"),
+                            ("top_cut", "Top cut"),
+                            ("finished", "Finished"),
+                        ],
+                        default="registration",
+                        max_length=20,
+                        verbose_name="status",
+                    ),
+                ),
+                (
+                    "swiss_rounds",
+                    models.PositiveSmallIntegerField(
+                        blank=True,
+                        help_text="Leave empty to use the number recommended for the player count.",
+                        null=True,
+                        validators=[
+                            django.core.validators.MinValueValidator(1),
+                            django.core.validators.MaxValueValidator(30),
+                        ],
+                        verbose_name="Swiss rounds",
+                    ),
+                ),
+                (
+                    "round_minutes",
+                    models.PositiveSmallIntegerField(
+                        default=50,
+                        validators=[
+                            django.core.validators.MinValueValidator(5),
+                            django.core.validators.MaxValueValidator(240),
+                        ],
+                        verbose_name="round length (minutes)",
+                    ),
+                ),
+                (
+                    "top_cut",
+                    models.PositiveSmallIntegerField(
+                        choices=[(0, "None"), (4, "Top 4"), (8, "Top 8")],
+                        default=0,
+                        verbose_name="top cut",
+                    ),
+                ),
+                (
+                    "games_per_match",
+                    models.PositiveSmallIntegerField(
+                        choices=[(1, "One game"), (3, "Best of three"), (5, "Best of five")],
+                        default=3,
+                        verbose_name="games per match",
+                    ),
+                ),
+                (
+                    "player_cap",
+                    models.PositiveIntegerField(blank=True, null=True, verbose_name="player cap"),
+                ),
+                (
+                    "tiebreaks",
+                    models.CharField(default="dar", max_length=30, verbose_name="tiebreak preset"),
+                ),
+                (
+                    "min_deck_size",
+                    models.PositiveSmallIntegerField(default=41, verbose_name="minimum deck size"),
+                ),
+                (
+                    "record_policy",
+                    models.CharField(
+                        choices=[
+                            ("require", "Require a game record with each game"),
+                            ("accept", "Accept game records"),
+                            ("ignore", "Ignore game records"),
+                        ],
+                        default="accept",
+                        max_length=10,
+                        verbose_name="game records",
+                    ),
+                ),
+                (
+                    "qiahn_ruleset",
+                    models.CharField(
+                        choices=[
+                            ("rulebook-1", "Rulebook, first edition"),
+                            ("family-1", "Family instructions"),
+                        ],
+                        default="rulebook-1",
+                        max_length=20,
+                        verbose_name="Qíahn ruleset",
+                    ),
+                ),
+                (
+                    "qiahn_squad",
+                    models.PositiveSmallIntegerField(
+                        choices=[(3, "3"), (6, "6")], default=3, verbose_name="Qíahn squad"
+                    ),
+                ),
+                (
+                    "seed",
+                    models.PositiveBigIntegerField(
+                        default=tournaments.models.event._new_seed,
+                        editable=False,
+                        verbose_name="random seed",
+                    ),
+                ),
+                ("results_version", models.PositiveIntegerField(default=0, editable=False)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "created_by",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="created by",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'event',
-                'verbose_name_plural': 'events',
-                'ordering': ['-date', '-pk'],
+                "verbose_name": "event",
+                "verbose_name_plural": "events",
+                "ordering": ["-date", "-pk"],
             },
         ),
         migrations.CreateModel(
-            name='AuditEntry',
+            name="AuditEntry",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('action', models.CharField(max_length=40, verbose_name='action')),
-                ('target', models.CharField(blank=True, max_length=80, verbose_name='target')),
-                ('before', models.JSONField(blank=True, null=True)),
-                ('after', models.JSONField(blank=True, null=True)),
-                ('reason', models.CharField(blank=True, max_length=300, verbose_name='reason')),
-                ('created_at', models.DateTimeField(auto_now_add=True, db_index=True)),
-                ('actor', models.ForeignKey(null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='audit_entries', to='tournaments.event')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("action", models.CharField(max_length=40, verbose_name="action")),
+                ("target", models.CharField(blank=True, max_length=80, verbose_name="target")),
+                ("before", models.JSONField(blank=True, null=True)),
+                ("after", models.JSONField(blank=True, null=True)),
+                ("reason", models.CharField(blank=True, max_length=300, verbose_name="reason")),
+                ("created_at", models.DateTimeField(auto_now_add=True, db_index=True)),
+                (
+                    "actor",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="audit_entries",
+                        to="tournaments.event",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'audit entry',
-                'verbose_name_plural': 'audit log',
-                'ordering': ['-created_at', '-pk'],
+                "verbose_name": "audit entry",
+                "verbose_name_plural": "audit log",
+                "ordering": ["-created_at", "-pk"],
             },
         ),
         migrations.CreateModel(
-            name='EventStaff',
+            name="EventStaff",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('role', models.CharField(choices=[('organiser', 'Organiser'), ('judge', 'Judge')], max_length=12, verbose_name='role')),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='staff', to='tournaments.event')),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='event_roles', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "role",
+                    models.CharField(
+                        choices=[("organiser", "Organiser"), ("judge", "Judge")],
+                        max_length=12,
+                        verbose_name="role",
+                    ),
+                ),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="staff",
+                        to="tournaments.event",
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="event_roles",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'event staff',
-                'verbose_name_plural': 'event staff',
+                "verbose_name": "event staff",
+                "verbose_name_plural": "event staff",
             },
         ),
         migrations.CreateModel(
-            name='Game',
+            name="Game",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveSmallIntegerField()),
-                ('chooser', models.CharField(blank=True, choices=[('a', 'Player A'), ('b', 'Player B')], max_length=1)),
-                ('choice_reason', models.CharField(blank=True, max_length=30)),
-                ('choice', models.CharField(blank=True, choices=[('first', 'Play first'), ('second', 'Play second')], max_length=6)),
-                ('winner', models.CharField(blank=True, choices=[('a', 'Player A'), ('b', 'Player B'), ('draw', 'Draw')], max_length=5)),
-                ('by_penalty', models.BooleanField(default=False)),
-                ('record', models.JSONField(blank=True, null=True)),
-                ('match', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='games', to='tournaments.match')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.PositiveSmallIntegerField()),
+                (
+                    "chooser",
+                    models.CharField(
+                        blank=True, choices=[("a", "Player A"), ("b", "Player B")], max_length=1
+                    ),
+                ),
+                ("choice_reason", models.CharField(blank=True, max_length=30)),
+                (
+                    "choice",
+                    models.CharField(
+                        blank=True,
+                        choices=[("first", "Play first"), ("second", "Play second")],
+                        max_length=6,
+                    ),
+                ),
+                (
+                    "winner",
+                    models.CharField(
+                        blank=True,
+                        choices=[("a", "Player A"), ("b", "Player B"), ("draw", "Draw")],
+                        max_length=5,
+                    ),
+                ),
+                ("by_penalty", models.BooleanField(default=False)),
+                ("record", models.JSONField(blank=True, null=True)),
+                (
+                    "match",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="games",
+                        to="tournaments.match",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['match', 'number'],
+                "ordering": ["match", "number"],
             },
         ),
         migrations.CreateModel(
-            name='Registration',
+            name="Registration",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('status', models.CharField(choices=[('registered', 'Registered'), ('checked_in', 'Checked in'), ('dropped', 'Dropped'), ('no_show', 'Did not show up')], default='registered', max_length=12)),
-                ('registered_at', models.DateTimeField(auto_now_add=True)),
-                ('checked_in_at', models.DateTimeField(blank=True, null=True)),
-                ('late_entry', models.BooleanField(default=False, verbose_name='late entry')),
-                ('first_round', models.PositiveSmallIntegerField(default=1)),
-                ('fixed_table', models.PositiveIntegerField(blank=True, null=True, verbose_name='fixed table')),
-                ('dropped_at', models.DateTimeField(blank=True, null=True)),
-                ('dropped_after_round', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('drop_reason', models.CharField(blank=True, max_length=200, verbose_name='drop reason')),
-                ('disqualified', models.BooleanField(default=False)),
-                ('dropped_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='registrations', to='tournaments.event')),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='registrations', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("registered", "Registered"),
+                            ("checked_in", "Checked in"),
+                            ("dropped", "Dropped"),
+                            ("no_show", "Did not show up"),
+                        ],
+                        default="registered",
+                        max_length=12,
+                    ),
+                ),
+                ("registered_at", models.DateTimeField(auto_now_add=True)),
+                ("checked_in_at", models.DateTimeField(blank=True, null=True)),
+                ("late_entry", models.BooleanField(default=False, verbose_name="late entry")),
+                ("first_round", models.PositiveSmallIntegerField(default=1)),
+                (
+                    "fixed_table",
+                    models.PositiveIntegerField(blank=True, null=True, verbose_name="fixed table"),
+                ),
+                ("dropped_at", models.DateTimeField(blank=True, null=True)),
+                ("dropped_after_round", models.PositiveSmallIntegerField(blank=True, null=True)),
+                (
+                    "drop_reason",
+                    models.CharField(blank=True, max_length=200, verbose_name="drop reason"),
+                ),
+                ("disqualified", models.BooleanField(default=False)),
+                (
+                    "dropped_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="registrations",
+                        to="tournaments.event",
+                    ),
+                ),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="registrations",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'registration',
-                'verbose_name_plural': 'registrations',
-                'ordering': ['pk'],
+                "verbose_name": "registration",
+                "verbose_name_plural": "registrations",
+                "ordering": ["pk"],
             },
         ),
         migrations.CreateModel(
-            name='Penalty',
+            name="Penalty",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('warning', 'Warning'), ('game_loss', 'Game loss'), ('match_loss', 'Match loss'), ('disqualification', 'Disqualification')], max_length=20, verbose_name='penalty')),
-                ('game_number', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('reason', models.CharField(max_length=300, verbose_name='reason')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='penalties', to='tournaments.event')),
-                ('issued_by', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('match', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='penalties', to='tournaments.match')),
-                ('registration', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='penalties', to='tournaments.registration')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[
+                            ("warning", "Warning"),
+                            ("game_loss", "Game loss"),
+                            ("match_loss", "Match loss"),
+                            ("disqualification", "Disqualification"),
+                        ],
+                        max_length=20,
+                        verbose_name="penalty",
+                    ),
+                ),
+                ("game_number", models.PositiveSmallIntegerField(blank=True, null=True)),
+                ("reason", models.CharField(max_length=300, verbose_name="reason")),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="penalties",
+                        to="tournaments.event",
+                    ),
+                ),
+                (
+                    "issued_by",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "match",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="penalties",
+                        to="tournaments.match",
+                    ),
+                ),
+                (
+                    "registration",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="penalties",
+                        to="tournaments.registration",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'penalty',
-                'verbose_name_plural': 'penalties',
-                'ordering': ['-created_at'],
+                "verbose_name": "penalty",
+                "verbose_name_plural": "penalties",
+                "ordering": ["-created_at"],
             },
         ),
         migrations.AddField(
-            model_name='match',
-            name='player_a',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='tournaments.registration'),
+            model_name="match",
+            name="player_a",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="+",
+                to="tournaments.registration",
+            ),
         ),
         migrations.AddField(
-            model_name='match',
-            name='player_b',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='tournaments.registration'),
+            model_name="match",
+            name="player_b",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="+",
+                to="tournaments.registration",
+            ),
         ),
         migrations.CreateModel(
-            name='ResultReport',
+            name="ResultReport",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('games_won_a', models.PositiveSmallIntegerField()),
-                ('games_won_b', models.PositiveSmallIntegerField()),
-                ('games_drawn', models.PositiveSmallIntegerField(default=0)),
-                ('games', models.JSONField(blank=True, default=list)),
-                ('idempotency_key', models.CharField(blank=True, max_length=64)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('updated_at', models.DateTimeField(auto_now=True)),
-                ('match', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='reports', to='tournaments.match')),
-                ('registration', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='reports', to='tournaments.registration')),
-                ('reported_by', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("games_won_a", models.PositiveSmallIntegerField()),
+                ("games_won_b", models.PositiveSmallIntegerField()),
+                ("games_drawn", models.PositiveSmallIntegerField(default=0)),
+                ("games", models.JSONField(blank=True, default=list)),
+                ("idempotency_key", models.CharField(blank=True, max_length=64)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("updated_at", models.DateTimeField(auto_now=True)),
+                (
+                    "match",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="reports",
+                        to="tournaments.match",
+                    ),
+                ),
+                (
+                    "registration",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="reports",
+                        to="tournaments.registration",
+                    ),
+                ),
+                (
+                    "reported_by",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='Round',
+            name="Round",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveSmallIntegerField(verbose_name='round')),
-                ('kind', models.CharField(choices=[('swiss', 'Swiss'), ('top_cut', 'Top cut')], default='swiss', max_length=10)),
-                ('status', models.CharField(choices=[('draft', 'Pairings not published'), ('published', 'In progress'), ('finished', 'Finished')], default='draft', max_length=10)),
-                ('seed', models.PositiveBigIntegerField()),
-                ('forced', models.BooleanField(default=False, help_text='Paired while results of the previous round were missing.')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('published_at', models.DateTimeField(blank=True, null=True)),
-                ('started_at', models.DateTimeField(blank=True, null=True)),
-                ('ends_at', models.DateTimeField(blank=True, null=True)),
-                ('paused_remaining', models.DurationField(blank=True, null=True)),
-                ('time_called_at', models.DateTimeField(blank=True, null=True)),
-                ('finished_at', models.DateTimeField(blank=True, null=True)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rounds', to='tournaments.event')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.PositiveSmallIntegerField(verbose_name="round")),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[("swiss", "Swiss"), ("top_cut", "Top cut")],
+                        default="swiss",
+                        max_length=10,
+                    ),
+                ),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("draft", "Pairings not published"),
+                            ("published", "In progress"),
+                            ("finished", "Finished"),
+                        ],
+                        default="draft",
+                        max_length=10,
+                    ),
+                ),
+                ("seed", models.PositiveBigIntegerField()),
+                (
+                    "forced",
+                    models.BooleanField(
+                        default=False,
+                        help_text="Paired while results of the previous round were missing.",
+                    ),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("published_at", models.DateTimeField(blank=True, null=True)),
+                ("started_at", models.DateTimeField(blank=True, null=True)),
+                ("ends_at", models.DateTimeField(blank=True, null=True)),
+                ("paused_remaining", models.DurationField(blank=True, null=True)),
+                ("time_called_at", models.DateTimeField(blank=True, null=True)),
+                ("finished_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="rounds",
+                        to="tournaments.event",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'round',
-                'verbose_name_plural': 'rounds',
-                'ordering': ['event', 'number'],
+                "verbose_name": "round",
+                "verbose_name_plural": "rounds",
+                "ordering": ["event", "number"],
             },
         ),
         migrations.AddField(
-            model_name='match',
-            name='round',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='matches', to='tournaments.round'),
+            model_name="match",
+            name="round",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="matches",
+                to="tournaments.round",
+            ),
         ),
         migrations.CreateModel(
-            name='Seat',
+            name="Seat",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('match', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seats', to='tournaments.match')),
-                ('registration', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seats', to='tournaments.registration')),
-                ('round', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seats', to='tournaments.round')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "match",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="seats",
+                        to="tournaments.match",
+                    ),
+                ),
+                (
+                    "registration",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="seats",
+                        to="tournaments.registration",
+                    ),
+                ),
+                (
+                    "round",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="seats",
+                        to="tournaments.round",
+                    ),
+                ),
             ],
         ),
         migrations.AddConstraint(
-            model_name='event',
-            constraint=models.CheckConstraint(condition=models.Q(('top_cut__in', [0, 4, 8])), name='event_top_cut_valid'),
+            model_name="event",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("top_cut__in", [0, 4, 8])), name="event_top_cut_valid"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='event',
-            constraint=models.CheckConstraint(condition=models.Q(('games_per_match__in', [1, 3, 5])), name='event_games_per_match_valid'),
+            model_name="event",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("games_per_match__in", [1, 3, 5])),
+                name="event_games_per_match_valid",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='eventstaff',
-            constraint=models.UniqueConstraint(fields=('event', 'user'), name='one_role_per_event'),
+            model_name="eventstaff",
+            constraint=models.UniqueConstraint(fields=("event", "user"), name="one_role_per_event"),
         ),
         migrations.AddConstraint(
-            model_name='game',
-            constraint=models.UniqueConstraint(fields=('match', 'number'), name='one_game_number_per_match'),
+            model_name="game",
+            constraint=models.UniqueConstraint(
+                fields=("match", "number"), name="one_game_number_per_match"
+            ),
         ),
         migrations.AddIndex(
-            model_name='registration',
-            index=models.Index(fields=['event', 'status'], name='tournaments_event_i_8683d6_idx'),
+            model_name="registration",
+            index=models.Index(fields=["event", "status"], name="tournaments_event_i_8683d6_idx"),
         ),
         migrations.AddConstraint(
-            model_name='registration',
-            constraint=models.UniqueConstraint(fields=('event', 'player'), name='one_registration_per_player'),
+            model_name="registration",
+            constraint=models.UniqueConstraint(
+                fields=("event", "player"), name="one_registration_per_player"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='registration',
-            constraint=models.UniqueConstraint(condition=models.Q(('fixed_table__isnull', False)), fields=('event', 'fixed_table'), name='one_player_per_fixed_table'),
+            model_name="registration",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("fixed_table__isnull", False)),
+                fields=("event", "fixed_table"),
+                name="one_player_per_fixed_table",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='resultreport',
-            constraint=models.UniqueConstraint(condition=models.Q(('registration__isnull', False)), fields=('match', 'registration'), name='one_report_per_player_per_match'),
+            model_name="resultreport",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("registration__isnull", False)),
+                fields=("match", "registration"),
+                name="one_report_per_player_per_match",
+            ),
         ),
         migrations.AddIndex(
-            model_name='round',
-            index=models.Index(condition=models.Q(('time_called_at__isnull', True)), fields=['ends_at'], name='round_open_deadline'),
+            model_name="round",
+            index=models.Index(
+                condition=models.Q(("time_called_at__isnull", True)),
+                fields=["ends_at"],
+                name="round_open_deadline",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='round',
-            constraint=models.UniqueConstraint(fields=('event', 'number'), name='one_round_number_per_event'),
+            model_name="round",
+            constraint=models.UniqueConstraint(
+                fields=("event", "number"), name="one_round_number_per_event"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='match',
-            constraint=models.UniqueConstraint(fields=('round', 'table'), name='one_match_per_table'),
+            model_name="match",
+            constraint=models.UniqueConstraint(
+                fields=("round", "table"), name="one_match_per_table"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='match',
-            constraint=models.CheckConstraint(condition=models.Q(('player_a', models.F('player_b')), _negated=True), name='match_two_different_players'),
+            model_name="match",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("player_a", models.F("player_b")), _negated=True),
+                name="match_two_different_players",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='match',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('games_drawn__isnull', False), ('games_won_a__isnull', False), ('games_won_b__isnull', False), ('status', 'confirmed')), models.Q(('status', 'confirmed'), _negated=True), _connector='OR'), name='confirmed_match_has_score'),
+            model_name="match",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    models.Q(
+                        ("games_drawn__isnull", False),
+                        ("games_won_a__isnull", False),
+                        ("games_won_b__isnull", False),
+                        ("status", "confirmed"),
+                    ),
+                    models.Q(("status", "confirmed"), _negated=True),
+                    _connector="OR",
+                ),
+                name="confirmed_match_has_score",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.UniqueConstraint(fields=('round', 'registration'), name='one_seat_per_round'),
+            model_name="seat",
+            constraint=models.UniqueConstraint(
+                fields=("round", "registration"), name="one_seat_per_round"
+            ),
         ),
     ]

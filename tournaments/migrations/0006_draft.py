@@ -2,8 +2,13 @@
 
 import django.core.validators
 import django.db.models.deletion
-import tournaments.models.draft
+import secrets
 from django.db import migrations, models
+
+
+def _new_seed() -> int:
+    # The model's default when this migration was written (the model now lives in drafts).
+    return secrets.randbelow(2**62)
 
 
 class Migration(migrations.Migration):
@@ -52,7 +57,7 @@ class Migration(migrations.Migration):
                 ('distribute_seconds', models.PositiveSmallIntegerField(default=120, validators=[django.core.validators.MinValueValidator(5)], verbose_name='seconds to distribute cards')),
                 ('review_seconds', models.PositiveSmallIntegerField(default=120, validators=[django.core.validators.MinValueValidator(0)], verbose_name='seconds to review decks')),
                 ('building_seconds', models.PositiveSmallIntegerField(default=120, validators=[django.core.validators.MinValueValidator(0)], verbose_name='seconds to build a deck')),
-                ('seed', models.PositiveBigIntegerField(default=tournaments.models.draft._new_seed, editable=False, verbose_name='random seed')),
+                ('seed', models.PositiveBigIntegerField(default=_new_seed, editable=False, verbose_name='random seed')),
                 ('started_at', models.DateTimeField(blank=True, null=True)),
                 ('event', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='draft', to='tournaments.event')),
             ],

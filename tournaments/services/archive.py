@@ -31,6 +31,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from accounts.models import User
+from archives.models import EventArchiveBase, InstallIdentity, WithheldStaff
 from config.errors import DomainError
 from rulings.models import (
     Card,
@@ -73,17 +74,14 @@ from tournaments.archive.core import (
 from tournaments.models import (
     AuditEntry,
     Event,
-    EventArchiveBase,
     EventStaff,
     Game,
-    InstallIdentity,
     Match,
     Penalty,
     Registration,
     ResultReport,
     Round,
     Seat,
-    WithheldStaff,
 )
 from tournaments.services.audit import audit_record
 from tournaments.services.locking import lock_event, lock_event_rows

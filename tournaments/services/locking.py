@@ -25,6 +25,9 @@ instances, picks): a pick, a deadline applied by a worker, the sweep or a read, 
 judge's action on the pod all lock the pod first and write the rest only while holding it.
 A judge's action locks the event, then the pod; a player's pick locks the pod alone.
 
+The draft pod's lock is ``drafts.services.locking.lock_pod`` and the judge call's
+``judge_calls.services.lock_judge_call``: they sit in their apps, in this order.
+
 Every read-modify-write of tournament state starts here, inside ``transaction.atomic``.
 Only the named row is locked (``of=("self",)``), never the rows joined for display.
 """
@@ -42,12 +45,13 @@ from accounts.models import User
 from config.errors import NotFoundError
 from config.joined_rows import JoinedRows, quoted
 from config.prepared import hot_cursor
-from tournaments.models import Event, JudgeCall, Match, Pod, Registration, Round
+from tournaments.models import Event, Match, Registration, Round
 
 M = TypeVar("M", bound=Model)
 
 
-def _get_locked(queryset: QuerySet[M], pk: int, message: str) -> M:
+def lock_row(queryset: QuerySet[M], pk: int, message: str) -> M:
+    """One row by primary key, locked; the other apps' lock functions use it too."""
     # No ORDER BY: a primary-key lookup needs none, and the models' default orderings
     # would join and sort the related tables.
     rows = list(queryset.select_for_update(of=("self",), no_key=True).filter(pk=pk).order_by()[:1])
@@ -57,21 +61,11 @@ def _get_locked(queryset: QuerySet[M], pk: int, message: str) -> M:
 
 
 def lock_event(event_id: int) -> Event:
-    return _get_locked(Event.objects.all(), event_id, _("There is no such event."))
-
-
-def lock_pod(pod_id: int) -> Pod:
-    """The pod with its draft (not its event: a pick, the hot path, needs only the event's
-    id; a judge's action has locked the event before)."""
-    return _get_locked(
-        Pod.objects.select_related("draft"), pod_id, _("There is no such draft pod.")
-    )
+    return lock_row(Event.objects.all(), event_id, _("There is no such event."))
 
 
 def lock_round(round_id: int) -> Round:
-    return _get_locked(
-        Round.objects.select_related("event"), round_id, _("There is no such round.")
-    )
+    return lock_row(Round.objects.select_related("event"), round_id, _("There is no such round."))
 
 
 @functools.cache
@@ -124,19 +118,8 @@ def lock_match(match_id: int, *, with_users: bool = True) -> Match:
     return match
 
 
-def lock_judge_call(call_id: int) -> JudgeCall:
-    return _get_locked(
-        # The match's players too: a judge who plays in it may not answer it (own_match).
-        JudgeCall.objects.select_related(
-            "event", "round", "match__player_a", "match__player_b", "caller__player"
-        ),
-        call_id,
-        _("There is no such judge call."),
-    )
-
-
 def lock_registration(registration_id: int) -> Registration:
-    return _get_locked(
+    return lock_row(
         Registration.objects.select_related("event", "player"),
         registration_id,
         _("There is no such registration."),

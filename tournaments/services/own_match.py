@@ -67,9 +67,9 @@ JUDGE_ACTIONS_ON_A_MATCH: dict[str, Promise] = {
 NOT_JUDGE_ACTIONS_ON_A_MATCH: dict[str, str] = {
     "tournaments.services.results.match_report": "a player reports their own match",
     "tournaments.services.results.match_confirm_report": "a player confirms their own match",
-    "tournaments.services.judge_calls.judge_call_create": "a player calls a judge",
-    "tournaments.services.judge_calls.judge_call_cancel": "a player cancels their own call",
-    "tournaments.services.judge_calls.judge_call_release": (
+    "judge_calls.services.judge_call_create": "a player calls a judge",
+    "judge_calls.services.judge_call_cancel": "a player cancels their own call",
+    "judge_calls.services.judge_call_release": (
         "giving a call back is what a judge who plays should do"
     ),
     "tournaments.services.registration.registration_add": (
@@ -82,19 +82,19 @@ NOT_JUDGE_ACTIONS_ON_A_MATCH: dict[str, str] = {
         "a table for the next pairings, not a decision about a match"
     ),
     "tournaments.services.registration.registration_unlock_login": "an account, not a match",
-    "tournaments.services.drafts.judge.seat_set_bot": (
+    "drafts.services.judge.seat_set_bot": (
         "the draft is over before the first round: nobody has a match yet"
     ),
-    "tournaments.services.drafts.judge.seat_to_bot_on_drop": (
+    "drafts.services.judge.seat_to_bot_on_drop": (
         "part of a drop, which ``registration.drop`` checks"
     ),
-    "tournaments.services.drafts.judge.seat_extend_building": (
+    "drafts.services.judge.seat_extend_building": (
         "deck building, before the first round: nobody has a match yet (audited)"
     ),
-    "tournaments.services.drafts.late.seat_assign_player": (
+    "drafts.services.late.seat_assign_player": (
         "a late player takes a bot's seat before picking starts: nobody has a match yet"
     ),
-    "tournaments.services.drafts.late.draft_enter_without_seat": (
+    "drafts.services.late.draft_enter_without_seat": (
         "a late entry before the first round: nobody faces them yet"
     ),
     "rulings.services.decklists.deck_list_submit": (

@@ -16,18 +16,14 @@ from accounts.selectors import fold, person_search
 from accounts.services import login_unlock, password_reset_hint
 from config.errors import ConflictError, DomainError, ForbiddenError
 from config.names import validate_name
+from tournaments.extensions import hooks
 from tournaments.live import announce_change
 from tournaments.models import Registration, RegistrationOrigin, Round
 from tournaments.models.choices import EventStatus, RegistrationStatus, RoundStatus
 from tournaments.notifications import notify_entered_by_someone_else, notify_registration_confirmed
 from tournaments.rules import holder_is_plain_player, may_enter_player
 from tournaments.services.audit import audit_record
-from tournaments.services.locking import (
-    event_of_registration,
-    lock_event,
-    lock_pod,
-    lock_registration,
-)
+from tournaments.services.locking import event_of_registration, lock_event, lock_registration
 from tournaments.services.own_match import judge_action, refuse_if_party
 from tournaments.services.permissions import ensure_allowed
 from tournaments.services.standings import bump_results_version
@@ -229,9 +225,7 @@ def registration_check_in(
     if registration.status not in ACTIVE:
         raise ConflictError(_("%(name)s is no longer in the event.") % {"name": registration.name})
     if checked_in and registration.status != RegistrationStatus.CHECKED_IN:
-        from tournaments.services.drafts.late import refuse_check_in_without_seat
-
-        refuse_check_in_without_seat(registration)
+        hooks.refuse_check_in(registration)
     registration.status = (
         RegistrationStatus.CHECKED_IN if checked_in else RegistrationStatus.REGISTERED
     )
@@ -256,10 +250,8 @@ def registration_check_in_all(*, actor: User, event_id: int) -> int:
     )
     if not waiting:
         return 0
-    from tournaments.services.drafts.late import refuse_check_in_without_seat
-
     for registration in waiting:
-        refuse_check_in_without_seat(registration)
+        hooks.refuse_check_in(registration)
     now = timezone.now()
     Registration.objects.filter(pk__in=[r.pk for r in waiting]).update(
         status=RegistrationStatus.CHECKED_IN, checked_in_at=now
@@ -281,12 +273,11 @@ def registration_drop(
 ) -> Registration:
     """Drop a player (themself, or a judge with a reason). A dropped player is never paired
     again and stays in the standings; a match already paired is still played or reported."""
-    from tournaments.services.drafts.judge import pod_of_registration, seat_to_bot_on_drop
-
     lock_event(event_of_registration(registration_id))
-    # A seated drafter's pod is locked after the event and before the registration.
-    pod_id = pod_of_registration(registration_id)
-    pod = lock_pod(pod_id) if pod_id is not None else None
+    # What the player holds elsewhere (a draft seat) is locked after the event and before
+    # the registration.
+    held = [(hook, hook.lock_for_drop(registration_id)) for hook in hooks.drop_hooks]
+    held = [(hook, token) for hook, token in held if token is not None]
     registration = lock_registration(registration_id)
     event = registration.event
     ensure_allowed(actor, "tournaments.drop_registration", registration)
@@ -303,7 +294,7 @@ def registration_drop(
         raise ConflictError(_("%(name)s is no longer in the event.") % {"name": registration.name})
     if event.status == EventStatus.FINISHED:
         raise ConflictError(_("The event is over."))
-    if event.status == EventStatus.REGISTRATION and pod is None:
+    if event.status == EventStatus.REGISTRATION and not held:
         # Before the first round a drop is simply leaving the event (a drafter keeps the
         # seat, which a bot takes over: the pod's cards stay where they are).
         registration.delete()
@@ -325,8 +316,8 @@ def registration_drop(
         .first()
         or 0
     )
-    if pod is not None:
-        seat_to_bot_on_drop(actor=actor, pod=pod, registration_id=registration.pk, reason=reason)
+    for hook, token in held:
+        hook.dropped(actor=actor, held=token, registration_id=registration.pk, reason=reason)
     registration.status = RegistrationStatus.DROPPED
     registration.dropped_at = timezone.now()
     registration.dropped_after_round = last_round

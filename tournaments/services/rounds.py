@@ -18,6 +18,7 @@ from config.errors import ConflictError, DomainError
 from tournaments import pairing
 from tournaments.core import CoreError
 from tournaments.core_messages import core_error, problem_text
+from tournaments.extensions import hooks
 from tournaments.models import Event, Match, Registration, Round, Seat
 from tournaments.models.choices import (
     EventStatus,
@@ -30,7 +31,6 @@ from tournaments.models.choices import (
 from tournaments.models.event import recommended_swiss_rounds
 from tournaments.notifications import notify_pairings_published
 from tournaments.services.audit import audit_record
-from tournaments.services.drafts.pairing import end_deck_building, pod_pairings
 from tournaments.services.locking import event_of_round, lock_event, lock_round
 from tournaments.services.own_match import judge_action, refuse_if_party
 from tournaments.services.permissions import ensure_allowed
@@ -238,7 +238,7 @@ def round_pair_next(*, actor: User, event_id: int, force: bool = False, reason: 
     event = lock_event(event_id)
     ensure_allowed(actor, "tournaments.run_event", event)
     if event.status == EventStatus.REGISTRATION:
-        end_deck_building(event)  # a draft's decks are in before the lists lock
+        hooks.start_event(event)  # a draft's decks are in before the lists lock
         _start_event(event, actor)
     elif event.status != EventStatus.RUNNING:
         raise ConflictError(_("The Swiss rounds are over."))
@@ -271,7 +271,7 @@ def _pair(event: Event, number: int, *, forced: bool = False) -> Round:
     if len(players) < 2:
         raise ConflictError(_("There are fewer than two players left to pair."))
     try:
-        within_pods = pod_pairings(event, number, players, seed)
+        within_pods = hooks.pair_round(event, number, players, seed)
         if within_pods is not None:
             return persist_round(event, number, seed, within_pods, forced=forced)
         result = pairing.pair_round(players, round_number=number, seed=seed)

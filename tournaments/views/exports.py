@@ -12,7 +12,7 @@ from django.shortcuts import redirect
 from django.views.decorators.http import require_GET
 
 from config.errors import DomainError
-from tournaments.exports import EXPORTS, XLSX_EXPORTS, export_csv, export_xlsx
+from tournaments.exports import XLSX_EXPORTS, export_csv, export_names, export_xlsx
 from tournaments.services.archive import archive_json, event_archive_export
 from tournaments.views.common import get_event, require
 from tournaments.visibility import visibility_for
@@ -30,7 +30,7 @@ def export_spreadsheet(request: HttpRequest, pk: int, what: str) -> HttpResponse
 
 
 def _download(request: HttpRequest, pk: int, what: str, extension: str) -> HttpResponse:
-    if what not in (EXPORTS if extension == "csv" else XLSX_EXPORTS):
+    if what not in (export_names() if extension == "csv" else XLSX_EXPORTS):
         raise Http404
     event = get_event(pk)
     as_of = request.GET.get("round", "")

@@ -14,6 +14,7 @@ import pytest
 import rulings.services
 import tournaments.services
 from config.errors import ForbiddenError
+from judge_calls.services import judge_call_resolve
 from tests.factories import UserFactory
 from tests.rulings.conftest import rulings_data  # noqa: F401 (a fixture, for card pools)
 from tests.tournaments.helpers import make_organiser
@@ -21,7 +22,6 @@ from tests.tournaments.own_match_cases import CASES, build_table, case_id, refus
 from tournaments.models import EventStaff, Penalty, Registration
 from tournaments.models.choices import RegistrationStatus, StaffRole
 from tournaments.services.clock import match_extend_time
-from tournaments.services.judge_calls import judge_call_resolve
 from tournaments.services.own_match import (
     JUDGE_ACTIONS_ON_A_MATCH,
     NOT_JUDGE_ACTIONS_ON_A_MATCH,

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournaments.exports import EXPORTS, export_rows, write_csv
+from tournaments.exports import export_names, export_rows, write_csv
 from tournaments.models import Event
 from tournaments.visibility import everything
 
@@ -22,7 +22,7 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("event_id", type=int)
-        parser.add_argument("--what", choices=EXPORTS, required=True)
+        parser.add_argument("--what", choices=export_names(), required=True)
         parser.add_argument(
             "--round", type=int, default=None, help="standings as of this round (standings only)"
         )

@@ -1,0 +1,59 @@
+"""What a booster draft adds to its event's own actions (``tournaments.extensions``):
+check-in refused once the draft has started unless the player has a seat, a drafter's
+drop handing the seat to a bot, deck building closed before round 1, and the first
+rounds paired within pods."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from drafts.models import Draft, DraftPhase, DraftSeat
+from drafts.services.judge import pod_of_registration, seat_to_bot_on_drop
+from drafts.services.late import refuse_check_in_without_seat
+from drafts.services.locking import lock_pod
+from drafts.services.pairing import end_deck_building, pod_pairings
+from tournaments.extensions import hooks
+
+if TYPE_CHECKING:
+    from accounts.models import User
+    from drafts.models import Pod
+    from tournaments.models import Event
+
+
+class DraftSeatOnDrop:
+    """A seated drafter's pod is locked after the event and before the registration; on the
+    drop a bot takes the seat while the pod still drafts."""
+
+    def lock_for_drop(self, registration_id: int) -> Pod | None:
+        pod_id = pod_of_registration(registration_id)
+        return lock_pod(pod_id) if pod_id is not None else None
+
+    def dropped(self, *, actor: User, held: Pod, registration_id: int, reason: str) -> None:
+        seat_to_bot_on_drop(actor=actor, pod=held, registration_id=registration_id, reason=reason)
+
+
+def draft_state_words(event: Event) -> str | None:
+    draft = Draft.objects.filter(event=event).first()
+    if draft is None:
+        return None
+    phases = draft.pods.order_by("pk").values_list("phase", flat=True)
+    if not phases:
+        return None
+    labels = ", ".join(str(DraftPhase(phase).label).lower() for phase in phases)
+    return f"booster draft under way: {labels}"
+
+
+def draft_bots(event: Event) -> int:
+    return DraftSeat.objects.filter(pod__draft__event=event, bot=True).count()
+
+
+def connect() -> None:
+    """Register the hooks once (``DraftsConfig.ready``)."""
+    if refuse_check_in_without_seat in hooks.check_in_guards:
+        return
+    hooks.check_in_guards.append(refuse_check_in_without_seat)
+    hooks.drop_hooks.append(DraftSeatOnDrop())
+    hooks.event_starting.append(end_deck_building)
+    hooks.round_pairers.append(pod_pairings)
+    hooks.describe_state.append(draft_state_words)
+    hooks.count_bots.append(draft_bots)
