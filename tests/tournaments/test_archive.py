@@ -35,14 +35,13 @@ from tournaments.models import (
     Round,
 )
 from tournaments.services.archive import (
-    MODELS,
     ArchiveConflictError,
     ArchiveRefusedError,
     archive_json,
     event_archive_export,
     event_archive_import,
-    event_rows,
 )
+from tournaments.services.archive.records import MODELS, event_rows
 from tournaments.services.penalties import penalty_issue
 from tournaments.services.registration import registration_drop
 

@@ -18,13 +18,13 @@ from tests.tournaments.test_archive import _fresh_archive, _snapshot
 from tournaments.archive.core import ArchiveError, check_archive
 from tournaments.audit_presenter import audit_lines
 from tournaments.models import AuditEntry, Event, EventStaff
-from tournaments.services import archive as archive_service
 from tournaments.services.archive import (
     ArchiveRefusedError,
     archive_json,
     event_archive_export,
     event_archive_import,
 )
+from tournaments.services.archive import reading as archive_reading
 
 
 @pytest.fixture
@@ -132,7 +132,7 @@ def parser_never_called(monkeypatch):
     def boom(*args, **kwargs):
         raise AssertionError("the file was parsed")
 
-    monkeypatch.setattr(archive_service.json, "loads", boom)
+    monkeypatch.setattr(archive_reading.json, "loads", boom)
 
 
 @override_settings(ARCHIVE_MAX_BYTES=1024)

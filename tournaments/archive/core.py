@@ -14,7 +14,7 @@ records on the install the event was exported from; importing compares it with w
 importing install holds now and with the archive (``plan_import``).
 
 Nothing here imports Django: the services turn rows into records and back, and translate
-an ``ArchiveError`` by its ``code`` (``tournaments.services.archive.MESSAGES``).
+an ``ArchiveError`` by its ``code`` (``tournaments.services.archive.refusals.MESSAGES``).
 """
 
 from __future__ import annotations
