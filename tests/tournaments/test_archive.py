@@ -20,7 +20,8 @@ from rulings.models import CardPoolEntry, DeckCheck, DeckList, DeckListEntry
 from tests.factories import UserFactory
 from tests.tournaments.archive_helpers import build_central_event, standings_table
 from tests.tournaments.helpers import add_players, make_event, make_organiser
-from tournaments.archive.core import FORMAT, RECORD_FIELDS, VERSION, digests
+from tournaments.archive.comparison import digests
+from tournaments.archive.schema import FORMAT, RECORD_FIELDS, VERSION
 from tournaments.models import (
     AuditEntry,
     Draft,

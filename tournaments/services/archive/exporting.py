@@ -13,7 +13,8 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from config.errors import DomainError
 from rulings.models import Card
-from tournaments.archive.core import FORMAT, VERSION, card_ref, digests
+from tournaments.archive.comparison import digests
+from tournaments.archive.schema import FORMAT, VERSION, card_ref
 from tournaments.models import Event, EventArchiveBase, InstallIdentity
 from tournaments.services.archive.records import event_rows, iso_utc
 from tournaments.services.archive.staff import withheld_records

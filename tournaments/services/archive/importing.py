@@ -15,7 +15,8 @@ from django.db import DataError, IntegrityError, transaction
 from django.db.models import ProtectedError
 
 from accounts.models import User
-from tournaments.archive.core import Archive, ImportPlan, plan_import
+from tournaments.archive.checks import Archive
+from tournaments.archive.comparison import ImportPlan, plan_import
 from tournaments.models import Event, EventArchiveBase
 from tournaments.services.archive.exporting import install_identity
 from tournaments.services.archive.reading import parse_archive

@@ -13,7 +13,9 @@ from typing import BinaryIO
 
 from django.conf import settings
 
-from tournaments.archive.core import Archive, ArchiveError, check_archive, check_size, read_bounded
+from tournaments.archive.checks import Archive, check_archive
+from tournaments.archive.errors import ArchiveError
+from tournaments.archive.limits import check_size, read_bounded
 from tournaments.services.archive.refusals import refused
 
 

@@ -1,7 +1,7 @@
 """An event's rows as archive records, the model of each record type, and their dates.
 
-An import compares these records with the archive's (``tournaments.archive.core``), so the
-export and the import read the event's rows here alike.
+An import compares these records with the archive's (``tournaments.archive.comparison``),
+so the export and the import read the event's rows here alike.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from django.utils.dateparse import parse_datetime
 
 from accounts.models import User
 from rulings.models import Card, CardPool, DeckCheck, DeckCheckPick, DeckList
-from tournaments.archive.core import (
+from tournaments.archive.schema import (
     CARDS,
     DATE,
     DATETIME,

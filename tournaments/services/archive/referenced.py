@@ -14,7 +14,8 @@ from django.utils.dateparse import parse_date
 
 from accounts.models import User
 from rulings.models import Card, DocumentEntry, DocumentVersion, Edition, RulingsDocument
-from tournaments.archive.core import Archive, card_ref
+from tournaments.archive.checks import Archive
+from tournaments.archive.schema import card_ref
 from tournaments.services.archive.refusals import clean_row
 
 

@@ -13,7 +13,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from config.errors import DomainError
-from tournaments.archive.core import ArchiveError, Conflict
+from tournaments.archive.comparison import Conflict
+from tournaments.archive.errors import ArchiveError
 
 # The reasons a file is refused, by ``ArchiveError.code``.
 MESSAGES = {

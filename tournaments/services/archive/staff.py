@@ -10,7 +10,10 @@ from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
 from accounts.models import User
-from tournaments.archive.core import RECORD_TYPES, Archive, ImportPlan, staff_withheld
+from tournaments.archive.checks import Archive
+from tournaments.archive.comparison import ImportPlan
+from tournaments.archive.schema import RECORD_TYPES
+from tournaments.archive.staff import staff_withheld
 from tournaments.models import Event, WithheldStaff
 from tournaments.services.archive.refusals import clean_row
 

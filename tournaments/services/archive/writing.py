@@ -12,7 +12,9 @@ from django.utils.dateparse import parse_date
 
 from accounts.models import User
 from rulings.models import Card, CardPool, CardPoolEntry, DeckList, DeckListEntry, DocumentVersion
-from tournaments.archive.core import (
+from tournaments.archive.checks import Archive
+from tournaments.archive.comparison import ImportPlan
+from tournaments.archive.schema import (
     CARDS,
     DATE,
     DATETIME,
@@ -21,8 +23,6 @@ from tournaments.archive.core import (
     RULINGS,
     SECONDS,
     USER,
-    Archive,
-    ImportPlan,
 )
 from tournaments.models import Event, Seat
 from tournaments.services.archive.records import EVENT_FIELD, MODELS, parse_iso_datetime
