@@ -8,11 +8,8 @@ Without a broker (the embedded default), or when the broker cannot be reached, e
 is sent at once instead, after the commit; a failure is logged, never raised, so a request
 never breaks because mail did not go out.
 
-The mail is rendered when it is sent, in the recipient's language, from the templates
-``notifications/<kind>_subject.txt``, ``<kind>.txt`` (plain text) and ``<kind>.html``, with
-an absolute link (``SITE_URL``) to the page it is about and a footer link to the
-preferences. The context is plain JSON (names, numbers), since it travels through the
-broker.
+The mail itself is rendered and sent by ``accounts.notification_mail.deliver``, in the
+recipient's language, when it leaves.
 """
 
 from __future__ import annotations
@@ -22,16 +19,12 @@ import logging
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from django.conf import settings
-from django.core.mail import EmailMultiAlternatives
 from django.db import transaction
-from django.template.loader import render_to_string
-from django.urls import reverse
-from django.utils import translation
 
-from accounts.selectors import notification_kind, notification_language, notification_recipients
+from accounts.notification_mail import deliver
+from accounts.selectors import notification_kind, notification_recipients
+from accounts.tasks import send_notification
 from config.deadlines import broker_configured
-from config.site_url import absolute_url, site_origin
 
 log = logging.getLogger(__name__)
 
@@ -89,8 +82,6 @@ def _dispatch(
     link: list[Any] | None,
     per_user: dict[int, dict[str, Any]],
 ) -> None:
-    from accounts.tasks import send_notification
-
     use_broker = broker_configured()
     for user_id in notification_recipients(kind=kind, user_ids=user_ids):
         job = {
@@ -110,33 +101,3 @@ def _dispatch(
             deliver(**job)
         except Exception:
             log.exception("could not send the %s mail to user %s", kind, user_id)
-
-
-def deliver(
-    *, kind: str, user_id: int, context: Mapping[str, Any], link: list[Any] | None = None
-) -> bool:
-    """Render and send one mail now; False when the person no longer wants it or has no
-    address (checked again here: it may have changed since the mail was queued). Errors
-    of the mail server propagate, for the task to retry."""
-    kind = notification_kind(kind)
-    if not notification_recipients(kind=kind, user_ids=[user_id]):
-        return False
-    from accounts.models import User
-
-    user = User.objects.get(pk=user_id)
-    with translation.override(notification_language(user_id)):
-        values = {
-            **context,
-            "recipient": user.public_name,
-            "link_url": absolute_url(reverse(link[0], kwargs=link[1])) if link else "",
-            "preferences_url": absolute_url(reverse("accounts:profile")) + "#notifications",
-            "site_url": site_origin(),
-        }
-        subject = render_to_string(f"notifications/{kind}_subject.txt", values)
-        subject = " ".join(subject.split())
-        text = render_to_string(f"notifications/{kind}.txt", values)
-        html = render_to_string(f"notifications/{kind}.html", values)
-    message = EmailMultiAlternatives(subject, text, settings.DEFAULT_FROM_EMAIL, [user.email])
-    message.attach_alternative(html, "text/html")
-    message.send()
-    return True

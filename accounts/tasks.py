@@ -9,7 +9,7 @@ from typing import Any
 from celery import shared_task
 from django.conf import settings
 
-from accounts.notifications import deliver
+from accounts.notification_mail import deliver
 
 
 @shared_task(
@@ -26,5 +26,5 @@ from accounts.notifications import deliver
 def send_notification(
     *, kind: str, user_id: int, context: Mapping[str, Any], link: list[Any] | None = None
 ) -> bool:
-    """Send one notification mail (``accounts.notifications.deliver``)."""
+    """Send one notification mail (``accounts.notification_mail.deliver``)."""
     return deliver(kind=kind, user_id=user_id, context=context, link=link)

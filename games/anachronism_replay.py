@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from games.engines.anachronism.catalogue import Catalogue, default_catalogue
 from games.engines.anachronism.record import GAME, parse_record
 from games.engines.anachronism.replay import check_record, replay_frames
-from games.engines.anachronism.state import NORTH, SIDES, SOUTH
+from games.engines.anachronism.types import NORTH, SIDES, SOUTH
 from games.engines.errors import RecordError
 from games.messages import error_text, phase_label, score_text, side_label
 

@@ -13,7 +13,7 @@ from django.core import mail
 from django.core.mail.backends.base import BaseEmailBackend
 from django.db import transaction
 
-from accounts.notifications import deliver
+from accounts.notification_mail import deliver
 from accounts.services import notification_preferences_set
 from accounts.tasks import send_notification
 from config.celery import app

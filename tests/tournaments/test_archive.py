@@ -22,7 +22,8 @@ from rulings.models import CardPoolEntry, DeckCheck, DeckList, DeckListEntry
 from tests.factories import UserFactory
 from tests.tournaments.archive_helpers import build_central_event, standings_table
 from tests.tournaments.helpers import add_players, make_event, make_organiser
-from tournaments.archive.core import FORMAT, RECORD_FIELDS, VERSION, digests
+from tournaments.archive.comparison import digests
+from tournaments.archive.schema import FORMAT, RECORD_FIELDS, VERSION
 from tournaments.models import (
     AuditEntry,
     Event,
@@ -35,14 +36,13 @@ from tournaments.models import (
     Round,
 )
 from tournaments.services.archive import (
-    MODELS,
     ArchiveConflictError,
     ArchiveRefusedError,
     archive_json,
     event_archive_export,
     event_archive_import,
-    event_rows,
 )
+from tournaments.services.archive.records import MODELS, event_rows
 from tournaments.services.penalties import penalty_issue
 from tournaments.services.registration import registration_drop
 

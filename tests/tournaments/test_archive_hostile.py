@@ -15,16 +15,17 @@ from accounts.models import User
 from tests.factories import UserFactory
 from tests.tournaments.archive_helpers import build_central_event
 from tests.tournaments.test_archive import _fresh_archive, _snapshot
-from tournaments.archive.core import ArchiveError, check_archive
+from tournaments.archive.checks import check_archive
+from tournaments.archive.errors import ArchiveError
 from tournaments.audit_presenter import audit_lines
 from tournaments.models import AuditEntry, Event, EventStaff
-from tournaments.services import archive as archive_service
 from tournaments.services.archive import (
     ArchiveRefusedError,
     archive_json,
     event_archive_export,
     event_archive_import,
 )
+from tournaments.services.archive import reading as archive_reading
 
 
 @pytest.fixture
@@ -132,7 +133,7 @@ def parser_never_called(monkeypatch):
     def boom(*args, **kwargs):
         raise AssertionError("the file was parsed")
 
-    monkeypatch.setattr(archive_service.json, "loads", boom)
+    monkeypatch.setattr(archive_reading.json, "loads", boom)
 
 
 @override_settings(ARCHIVE_MAX_BYTES=1024)
@@ -177,7 +178,7 @@ def test_a_file_within_the_size_limit_is_imported(archive, tmp_path):
 
 # --- the record limit ------------------------------------------------------------------------
 def test_an_archive_over_the_record_limit_is_refused_before_its_records_are_checked(archive):
-    from tournaments.archive.core import count_items  # (here: the old code had none)
+    from tournaments.archive.limits import count_items  # (here: the old code had none)
 
     items = count_items(archive)
     assert items > len(archive["records"])  # people, cards and list entries count too

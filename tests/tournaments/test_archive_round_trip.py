@@ -22,7 +22,7 @@ from tests.tournaments.archive_helpers import (
     pairings,
     standings_table,
 )
-from tournaments.archive.core import digests
+from tournaments.archive.comparison import digests
 from tournaments.models import AuditEntry, Event, Round, Seat
 from tournaments.services.archive import archive_json, event_archive_export, event_archive_import
 

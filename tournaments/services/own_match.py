@@ -65,8 +65,10 @@ JUDGE_ACTIONS_ON_A_MATCH: dict[str, Promise] = {
 # Services that name a match, a registration or a judge call but are not judge actions on a
 # match, and why (``module.function``).
 NOT_JUDGE_ACTIONS_ON_A_MATCH: dict[str, str] = {
-    "tournaments.services.results.match_report": "a player reports their own match",
-    "tournaments.services.results.match_confirm_report": "a player confirms their own match",
+    "tournaments.services.results.players.match_report": "a player reports their own match",
+    "tournaments.services.results.players.match_confirm_report": (
+        "a player confirms their own match"
+    ),
     "judge_calls.services.judge_call_create": "a player calls a judge",
     "judge_calls.services.judge_call_cancel": "a player cancels their own call",
     "judge_calls.services.judge_call_release": (

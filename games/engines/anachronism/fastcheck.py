@@ -32,7 +32,7 @@ from games.engines.anachronism.catalogue import (
     default_catalogue,
 )
 from games.engines.anachronism.record import GAME, RULESETS
-from games.engines.anachronism.state import (
+from games.engines.anachronism.types import (
     ARENA_SIZES,
     ASSAULTS,
     DEFAULT_ARENA,

@@ -14,21 +14,16 @@ import random
 from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
+from games.engines.anachronism.actions import Action, Attack, Move, Pass, Turn, UseAbility
 from games.engines.anachronism.catalogue import FACINGS
 from games.engines.anachronism.combat import Dice
-from games.engines.anachronism.state import (
+from games.engines.anachronism.state import Game
+from games.engines.anachronism.types import (
     ACTIONS,
     DISCARD,
     INITIATIVE,
     OTHER,
     PLACEMENT,
-    Action,
-    Attack,
-    Game,
-    Move,
-    Pass,
-    Turn,
-    UseAbility,
     square_name,
 )
 from games.engines.errors import IllegalStepError

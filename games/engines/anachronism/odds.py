@@ -14,8 +14,10 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import NamedTuple
 
+from games.engines.anachronism.actions import Attack
 from games.engines.anachronism.combat import damage_dealt, tie_winner_by_experience
-from games.engines.anachronism.state import OTHER, Attack, Game
+from games.engines.anachronism.state import Game
+from games.engines.anachronism.types import OTHER
 
 _PAIRS = [(a, b) for a in range(1, 7) for b in range(1, 7)]
 _TOTALS = {t: sum(1 for a, b in _PAIRS if a + b == t) for t in range(2, 13)}

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from games.engines.anachronism.actions import Action, Move
 from games.engines.anachronism.catalogue import Catalogue, default_catalogue
 from games.engines.anachronism.legal import (
     AttackWith,
@@ -30,16 +31,14 @@ from games.engines.anachronism.record import (
     TurnEntry,
     record_to_dict,
 )
-from games.engines.anachronism.state import (
+from games.engines.anachronism.state import Game
+from games.engines.anachronism.types import (
     DEFAULT_ARENA,
     NORTH,
     OTHER,
     SIDES,
     SOUTH,
     SUPPORTS_PER_SIDE,
-    Action,
-    Game,
-    Move,
     parse_square,
 )
 from games.engines.steps import END

@@ -10,20 +10,15 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from games.engines.anachronism.actions import Action, Attack, Move, Pass, Turn, UseAbility
 from games.engines.anachronism.catalogue import Catalogue
-from games.engines.anachronism.state import (
+from games.engines.anachronism.types import (
     ARENA_SIZES,
     DEFAULT_ARENA,
     NORTH,
     SIDES,
     SOUTH,
     SUPPORTS_PER_SIDE,
-    Action,
-    Attack,
-    Move,
-    Pass,
-    Turn,
-    UseAbility,
 )
 from games.engines.errors import RecordSyntaxError, UnsupportedGameError
 from games.engines.strict import (

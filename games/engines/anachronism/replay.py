@@ -17,14 +17,14 @@ from typing import Any
 from games.engines.anachronism.catalogue import Catalogue, default_catalogue
 from games.engines.anachronism.fastcheck import fast_score
 from games.engines.anachronism.record import GAME, Record, parse_record
-from games.engines.anachronism.state import (
+from games.engines.anachronism.state import Game
+from games.engines.anachronism.types import (
     ACTIONS,
     DEFAULT_ARENA,
     DISCARD,
     INITIATIVE,
     OTHER,
     PLACEMENT,
-    Game,
 )
 from games.engines.errors import IllegalStepError, RecordError
 from games.engines.replaying import run_to_verdict

@@ -1,4 +1,4 @@
-"""The state of an Anachronism game and every rule that changes it.
+"""The state of an Anachronism game: set-up, assaults, initiative, discards and the end.
 
 Line numbers cite the Spanish rules text (``anachronism.es.txt``); where it is
 silent the project's readings apply (``docs/readings.md``, ``docs/anachronism-record.md``).
@@ -14,6 +14,9 @@ abilities (line 92). Each side then takes a turn of ``speed`` actions
 (line 56). A warrior at 0 life loses at once; after assault 5 more life wins,
 then more experience, else a draw.
 
+The rules of a turn's actions (move, turn, attack, abilities, pass) are in
+:mod:`.actions`, mixed into :class:`Game`.
+
 Every ``apply_*`` method checks its step and raises
 :class:`~games.engines.errors.IllegalStepError` (changing nothing) when the
 rules refuse it; ``check_*`` methods only check.
@@ -21,152 +24,38 @@ rules refuse it; ``check_*`` methods only check.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
-from games.engines.anachronism.catalogue import FACINGS, Catalogue, Grid, Support, Warrior
-from games.engines.anachronism.combat import (
-    AttackOutcome,
-    Dice,
-    damage_dealt,
-    tie_winner_by_experience,
+from games.engines.anachronism.actions import ActionRules
+from games.engines.anachronism.catalogue import Catalogue, Grid, Support, Warrior
+from games.engines.anachronism.combat import Dice, tie_winner_by_experience
+from games.engines.anachronism.reports import AssaultReport, Step
+from games.engines.anachronism.types import (
+    ACTIONS,
+    ASSAULTS,
+    BY_DRAW,
+    BY_EXPERIENCE,
+    BY_KNOCKOUT,
+    BY_LIFE,
+    DEFAULT_ARENA,
+    DISCARD,
+    INITIATIVE,
+    MAX_HANDS,
+    NORTH,
+    OTHER,
+    PLACEMENT,
+    REVEAL_ASSAULTS,
+    SIDES,
+    SOUTH,
+    parse_square,
+    square_name,
 )
-from games.engines.steps import END, StepChecks
+from games.engines.steps import END
 
-NORTH = "north"
-SOUTH = "south"
-SIDES = (NORTH, SOUTH)
-OTHER = {NORTH: SOUTH, SOUTH: NORTH}
-
-PLACEMENT = "placement"
-INITIATIVE = "initiative"
-DISCARD = "discard"
-ACTIONS = "actions"
-ASSAULTS = 5
-REVEAL_ASSAULTS = 4
-SUPPORTS_PER_SIDE = 4
-MAX_HANDS = 2
-ARENA_SIZES = (3, 4, 5, 6, 7, 8, 9)
-DEFAULT_ARENA = 5
-
-_ORTHOGONAL = ((0, 1), (1, 0), (0, -1), (-1, 0))
-_DIAGONAL = ((1, 1), (1, -1), (-1, -1), (-1, 1))
-_FACING_SET = frozenset(FACINGS)
 _DIE_FACES = frozenset(range(1, 7))
 
-# How a game ended.
-BY_KNOCKOUT = "knockout"
-BY_LIFE = "life"
-BY_EXPERIENCE = "experience"
-BY_DRAW = "draw"
 
-
-# --- actions (the values a record's steps become) ---------------------------------------
-
-
-class Move(NamedTuple):
-    """Move one orthogonal square, then face any way (line 63)."""
-
-    to: str
-    face: str
-
-
-class Turn(NamedTuple):
-    """Use the move action only to face another way (line 63)."""
-
-    face: str
-
-
-class Attack(NamedTuple):
-    """A basic attack (``weapon`` None) or an attack with the face-up weapon, with its dice."""
-
-    weapon: str | None
-    attacker: Dice
-    defender: Dice
-    rerolls: tuple[tuple[Dice, Dice], ...] = ()
-
-
-class UseAbility(NamedTuple):
-    """An ability marked Action of the warrior or a face-up support (``to``/``face`` to move)."""
-
-    card: str
-    ability: str
-    to: str | None = None
-    face: str | None = None
-
-
-class Pass(NamedTuple):
-    pass
-
-
-Action = Move | Turn | Attack | UseAbility | Pass
-
-
-def square_name(x: int, y: int) -> str:
-    """Arena square (0-based x, y) as ``a1`` (file letter, rank from 1)."""
-    return f"{chr(97 + x)}{y + 1}"
-
-
-def parse_square(name: str, size: int) -> tuple[int, int] | None:
-    """``c3`` as (2, 2), or None if it is not a square of a ``size`` arena."""
-    if type(name) is not str or not 2 <= len(name) <= 3:
-        return None
-    x = ord(name[0]) - 97
-    digits = name[1:]
-    if not digits.isdigit() or digits[0] == "0" or not digits.isascii():
-        return None
-    y = int(digits) - 1
-    if 0 <= x < size and 0 <= y < size:
-        return x, y
-    return None
-
-
-class Step(NamedTuple):
-    """One step of an assault as the replay shows it."""
-
-    side: str | None
-    kind: str
-    detail: dict[str, Any]
-
-
-class AssaultReport:
-    """What happened in one assault: reveals, initiative, discards, effects and actions."""
-
-    __slots__ = ("discards", "first", "initiative_rolls", "life", "number", "revealed", "steps")
-
-    def __init__(self, number: int) -> None:
-        self.number = number
-        self.revealed: dict[str, str | None] = {NORTH: None, SOUTH: None}
-        self.first: str | None = None
-        self.initiative_rolls: list[tuple[Dice, Dice]] = []
-        self.discards: dict[str, list[str]] = {NORTH: [], SOUTH: []}
-        self.steps: list[Step] = []
-        self.life: dict[str, int] = {}
-
-    def copy(self) -> AssaultReport:
-        new = AssaultReport(self.number)
-        new.revealed = dict(self.revealed)
-        new.first = self.first
-        new.initiative_rolls = list(self.initiative_rolls)
-        new.discards = {side: list(cards) for side, cards in self.discards.items()}
-        new.steps = list(self.steps)
-        new.life = dict(self.life)
-        return new
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "assault": self.number,
-            "revealed": dict(self.revealed),
-            "first": self.first,
-            "initiative_rolls": [
-                {NORTH: list(n), SOUTH: list(s)} for n, s in self.initiative_rolls
-            ],
-            "discards": {side: list(cards) for side, cards in self.discards.items()},
-            "steps": [{"side": s.side, "kind": s.kind, **s.detail} for s in self.steps],
-            "life": dict(self.life),
-        }
-
-
-class Game(StepChecks):
+class Game(ActionRules):
     """A game in progress. ``round`` is the assault (0 during set-up)."""
 
     def __init__(
@@ -500,223 +389,6 @@ class Game(StepChecks):
             self._finish(NORTH if tie > 0 else SOUTH, BY_EXPERIENCE)
         else:
             self._finish(None, BY_DRAW)
-
-    # --- actions -----------------------------------------------------------------------
-
-    def _facing(self, side: str, face: Any) -> str:
-        if face not in _FACING_SET:
-            raise self._illegal("anachronism.facing", side, {"face": face}, ".face")
-        return face
-
-    def _destination(
-        self, side: str, to: Any, steps: tuple[tuple[int, int], ...], how: str
-    ) -> tuple[int, int]:
-        where = parse_square(to, self.arena)
-        if where is None:
-            raise self._illegal(
-                "anachronism.square", side, {"square": to, "size": self.arena}, ".to"
-            )
-        me = self.position[side]
-        assert me is not None
-        if (where[0] - me[0], where[1] - me[1]) not in steps:
-            raise self._illegal(
-                how,
-                side,
-                {"square": to, "from": square_name(*me)},
-                ".to",
-            )
-        if where == self.position[OTHER[side]]:
-            raise self._illegal("anachronism.move_occupied", side, {"square": to}, ".to")
-        return where
-
-    def check_move(self, side: str, move: Move) -> tuple[int, int]:
-        self._expect(ACTIONS, side, "move")
-        where = self._destination(side, move.to, _ORTHOGONAL, "anachronism.move_orthogonal")
-        self._facing(side, move.face)
-        return where
-
-    def check_turn(self, side: str, turn: Turn) -> None:
-        self._expect(ACTIONS, side, "turn")
-        face = self._facing(side, turn.face)
-        if face == self.facing[side]:
-            raise self._illegal("anachronism.turn_same", side, {"face": face}, ".face")
-
-    def check_attack(self, side: str, attack: Attack) -> int:
-        """Check an attack's weapon and reach (lines 67-76); returns the square's bonus."""
-        self._expect(ACTIONS, side, "attack")
-        weapon = attack.weapon
-        if weapon is not None:
-            card = self.weapon(side)
-            if card is None or card.id != weapon:
-                raise self._illegal(
-                    "anachronism.weapon_not_in_play",
-                    side,
-                    {"card": weapon, "weapon": card.id if card else "-"},
-                    ".with",
-                )
-            if self.weapon_used:
-                raise self._illegal("anachronism.weapon_twice", side, {"card": weapon}, ".with")
-        bonus = self.attack_bonus(side, weapon)
-        if bonus is None:
-            enemy = self.position[OTHER[side]]
-            raise self._illegal(
-                "anachronism.out_of_reach",
-                side,
-                {
-                    "grid": weapon or self.warrior[side].id,
-                    "square": square_name(*enemy) if enemy else "-",
-                    "face": self.facing[side],
-                },
-                ".with",
-            )
-        return bonus
-
-    def resolve_attack(self, side: str, attack: Attack, bonus: int) -> AttackOutcome:
-        """The dice of an attack (lines 78-84); checks them, changes nothing."""
-        enemy = OTHER[side]
-        a = self._dice(attack.attacker, side, ".dice.attacker") + bonus
-        a += self.static_bonus(side, "attack-bonus")
-        d = self._dice(attack.defender, enemy, ".dice.defender")
-        d += self.static_bonus(enemy, "defense-bonus")
-        rerolls = attack.rerolls
-        if a != d:
-            hit = a > d
-            needed = False
-        else:
-            tie = tie_winner_by_experience(
-                self.warrior[side].experience, self.warrior[enemy].experience
-            )
-            hit = tie > 0
-            needed = tie == 0
-        if not needed and rerolls:
-            raise self._illegal(
-                "anachronism.reroll_not_needed",
-                side,
-                {"attack": a, "defense": d},
-                ".rerolls",
-            )
-        if needed:
-            hit = None  # type: ignore[assignment]
-            for k, (ra, rd) in enumerate(rerolls):
-                if hit is not None:
-                    raise self._illegal(
-                        "anachronism.reroll_extra", side, {"count": k}, f".rerolls[{k}]"
-                    )
-                x = self._dice(ra, side, f".rerolls[{k}].attacker")
-                y = self._dice(rd, enemy, f".rerolls[{k}].defender")
-                if x != y:
-                    hit = x > y
-            if hit is None:
-                raise self._illegal(
-                    "anachronism.reroll_missing", side, {"attack": a, "defense": d}, ".rerolls"
-                )
-        critical = hit and attack.attacker[0] == attack.attacker[1]
-        damage = 0
-        if hit:
-            card = self.weapon(side) if attack.weapon is not None else None
-            base = card.damage if card is not None else self.warrior[side].damage
-            damage = damage_dealt(
-                base,
-                critical,
-                self.static_bonus(side, "damage-bonus"),
-                self.static_bonus(enemy, "armor"),
-            )
-        return AttackOutcome(a, d, hit, critical, damage, len(rerolls))
-
-    def check_ability(self, side: str, use: UseAbility) -> Any:
-        self._expect(ACTIONS, side, "ability")
-        owner: Warrior | Support | None = None
-        if use.card == self.warrior[side].id:
-            owner = self.warrior[side]
-        else:
-            for card in self.in_play[side]:
-                if card.id == use.card:
-                    owner = card
-                    break
-        if owner is None:
-            raise self._illegal("anachronism.ability_card", side, {"card": use.card}, ".card")
-        ability = next((a for a in owner.abilities if a.id == use.ability), None)
-        if ability is None or ability.timing != "action":
-            raise self._illegal(
-                "anachronism.ability_not_action",
-                side,
-                {"card": use.card, "ability": use.ability},
-                ".ability",
-            )
-        if (use.card, use.ability) in self.abilities_used:
-            raise self._illegal(
-                "anachronism.ability_twice", side, {"ability": use.ability}, ".ability"
-            )
-        if ability.effect == "diagonal-move":
-            if use.to is None or use.face is None:
-                raise self._illegal(
-                    "anachronism.ability_needs_square", side, {"ability": use.ability}, ""
-                )
-            self._destination(side, use.to, _DIAGONAL, "anachronism.move_diagonal")
-            self._facing(side, use.face)
-        elif use.to is not None or use.face is not None:
-            raise self._illegal("anachronism.ability_no_square", side, {"ability": use.ability}, "")
-        return ability
-
-    def apply(self, side: str, action: Action) -> None:
-        """Perform one action of ``side``'s turn (line 57); raises IllegalStepError."""
-        report = self.current
-        kind = type(action)
-        if kind is Move:
-            where = self.check_move(side, action)  # type: ignore[arg-type]
-            self.position[side] = where
-            self.facing[side] = action.face  # type: ignore[union-attr]
-            detail: dict[str, Any] = {"to": action.to, "face": action.face}  # type: ignore[union-attr]
-            name = "move"
-        elif kind is Turn:
-            self.check_turn(side, action)  # type: ignore[arg-type]
-            self.facing[side] = action.face  # type: ignore[union-attr]
-            detail = {"face": action.face}  # type: ignore[union-attr]
-            name = "turn"
-        elif kind is Attack:
-            bonus = self.check_attack(side, action)  # type: ignore[arg-type]
-            outcome = self.resolve_attack(side, action, bonus)  # type: ignore[arg-type]
-            if action.weapon is not None:  # type: ignore[union-attr]
-                self.weapon_used = True
-            enemy = OTHER[side]
-            self.life[enemy] = max(0, self.life[enemy] - outcome.damage)
-            target = self.position[enemy]
-            detail = {
-                "with": action.weapon,  # type: ignore[union-attr]
-                "target": square_name(*target) if target else None,
-                "bonus": bonus,
-                "attack": outcome.attack_total,
-                "defense": outcome.defense_total,
-                "hit": outcome.hit,
-                "critical": outcome.critical,
-                "damage": outcome.damage,
-            }
-            name = "attack"
-            if self.life[enemy] == 0:
-                if report is not None:
-                    report.steps.append(Step(side, name, detail))
-                self._finish(side, BY_KNOCKOUT)
-                return
-        elif kind is UseAbility:
-            ability = self.check_ability(side, action)  # type: ignore[arg-type]
-            self.abilities_used.add((action.card, action.ability))  # type: ignore[union-attr]
-            detail = {"card": action.card, "ability": action.ability}  # type: ignore[union-attr]
-            if ability.effect == "heal":
-                detail["amount"] = self._heal(side, ability.amount)
-            else:
-                self.position[side] = parse_square(action.to, self.arena)  # type: ignore[union-attr,arg-type]
-                self.facing[side] = action.face  # type: ignore[union-attr,assignment]
-                detail.update(to=action.to, face=action.face)  # type: ignore[union-attr]
-            name = "ability"
-        elif kind is Pass:
-            self._expect(ACTIONS, side, "pass")
-            detail = {}
-            name = "pass"
-        else:
-            raise TypeError(f"not an Anachronism action: {action!r}")
-        if report is not None:
-            report.steps.append(Step(side, name, detail))
-        self._action_done()
 
     def copy(self) -> Game:
         """An independent copy (cards and catalogue are shared, they never change)."""

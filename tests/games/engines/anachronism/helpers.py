@@ -136,7 +136,7 @@ def game_after_placement(
 
 def stand(game: Game, side: str, square: str, face: str) -> None:
     """Put a warrior on a square facing a way (to set up a position for a test)."""
-    from games.engines.anachronism.state import parse_square
+    from games.engines.anachronism.types import parse_square
 
     game.position[side] = parse_square(square, game.arena)
     game.facing[side] = face

@@ -7,17 +7,10 @@ from fractions import Fraction
 
 import pytest
 
+from games.engines.anachronism.actions import Attack, Move, Pass, Turn
 from games.engines.anachronism.odds import attack_odds, attack_odds_in, hit_odds
-from games.engines.anachronism.state import (
-    ACTIONS,
-    DISCARD,
-    INITIATIVE,
-    Attack,
-    Game,
-    Move,
-    Pass,
-    Turn,
-)
+from games.engines.anachronism.state import Game
+from games.engines.anachronism.types import ACTIONS, DISCARD, INITIATIVE
 from games.engines.errors import IllegalStepError
 from games.engines.steps import END
 from tests.games.engines.anachronism.helpers import (
