@@ -31,6 +31,7 @@ chromium:
 lint: install
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports
 
 messages: install
 	$(PY) manage.py compilemessages --ignore=.venv

@@ -39,8 +39,8 @@ def _setup(database: Path) -> None:
 
 
 def make(path: Path, audit: int) -> None:
-    from tests.tournaments.archive_helpers import build_central_event
-    from tournaments.services.archive import archive_json, event_archive_export
+    from archives.services import archive_json, event_archive_export
+    from tests.archives.helpers import build_central_event
 
     event = build_central_event()
     archive = event_archive_export(event_id=event.pk)
@@ -65,7 +65,7 @@ def make(path: Path, audit: int) -> None:
 def run_import(path: Path, trace: bool) -> None:
     import tracemalloc
 
-    from tournaments.services.archive import event_archive_import
+    from archives.services import event_archive_import
 
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     if trace:

@@ -32,6 +32,7 @@ urlpatterns += i18n_patterns(
     path("events/", include("drafts.urls")),
     path("events/", include("judge_calls.urls")),
     path("events/", include("screen.urls")),
+    path("events/", include("archives.urls")),
     path("games/", include("games.urls")),
     path("rulings/", include("rulings.urls")),
     prefix_default_language=False,

@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING, TextIO
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from config.csv_cells import write_rows
 from tournaments import selectors
-from tournaments.csv_cells import write_rows
 from tournaments.models import Event, Match
 from tournaments.models.choices import RoundStatus
 from tournaments.services.standings import event_standings

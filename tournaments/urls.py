@@ -30,7 +30,6 @@ urlpatterns = [
     path("<id:pk>/live/", live.event_live, name="event_live"),
     path("<id:pk>/export/<str:what>.csv", exports.export, name="export"),
     path("<id:pk>/export/<str:what>.xlsx", exports.export_spreadsheet, name="export_xlsx"),
-    path("<id:pk>/archive.json", exports.archive, name="archive"),
     # Print views
     path("<id:pk>/print/pairings/", printing.pairings_by_table, name="print_pairings"),
     path(

@@ -21,6 +21,7 @@ import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from config.csv_cells import starts_like_a_formula, write_rows
 from rulings.core.cards import (
     UNKNOWN_MARK,
     CardType,
@@ -32,7 +33,6 @@ from rulings.core.cards import (
     parse_rarity,
 )
 from rulings.core.issues import Issue, issue
-from tournaments.csv_cells import starts_like_a_formula, write_rows
 
 MAX_CSV_BYTES = 5_000_000
 MAX_CSV_ROWS = 50_000

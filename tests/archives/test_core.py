@@ -11,10 +11,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tournaments.archive.checks import check_archive
-from tournaments.archive.comparison import digests, plan_import
-from tournaments.archive.errors import ArchiveError
-from tournaments.archive.schema import FORMAT, VERSION
+from archives.core.checks import check_archive
+from archives.core.comparison import digests, plan_import
+from archives.core.errors import ArchiveError
+from archives.core.schema import FORMAT, VERSION
 
 EVENT_UID = str(uuid.UUID(int=1))
 
@@ -310,9 +310,9 @@ def test_a_reference_to_a_record_not_in_the_file_is_refused():
 def test_the_core_imports_nothing_from_django():
     code = (
         "import importlib, pkgutil, sys\n"
-        "import tournaments.archive as core\n"
-        "names = [m.name for m in pkgutil.iter_modules(core.__path__, 'tournaments.archive.')]\n"
-        "assert 'tournaments.archive.checks' in names, names\n"
+        "import archives.core as core\n"
+        "names = [m.name for m in pkgutil.iter_modules(core.__path__, 'archives.core.')]\n"
+        "assert 'archives.core.checks' in names, names\n"
         "for name in names:\n"
         "    importlib.import_module(name)\n"
         "bad = sorted(m for m in sys.modules if m == 'django' or m.startswith('django.'))\n"

@@ -10,13 +10,13 @@ from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
 from accounts.models import User
+from archives.core.checks import Archive
+from archives.core.comparison import ImportPlan
+from archives.core.schema import RECORD_TYPES
+from archives.core.staff import staff_withheld
 from archives.models import WithheldStaff
-from tournaments.archive.checks import Archive
-from tournaments.archive.comparison import ImportPlan
-from tournaments.archive.schema import RECORD_TYPES
-from tournaments.archive.staff import staff_withheld
+from archives.services.refusals import clean_row
 from tournaments.models import Event
-from tournaments.services.archive.refusals import clean_row
 
 
 def withheld_records(event: Event) -> list[tuple[str, dict[str, Any], int]]:

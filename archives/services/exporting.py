@@ -11,14 +11,14 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from archives.core.comparison import digests
+from archives.core.schema import FORMAT, VERSION, card_ref
 from archives.models import EventArchiveBase, InstallIdentity
+from archives.services.records import event_rows, iso_utc
+from archives.services.staff import withheld_records
 from config.errors import DomainError
 from rulings.models import Card
-from tournaments.archive.comparison import digests
-from tournaments.archive.schema import FORMAT, VERSION, card_ref
 from tournaments.models import Event
-from tournaments.services.archive.records import event_rows, iso_utc
-from tournaments.services.archive.staff import withheld_records
 
 
 def install_identity() -> InstallIdentity:

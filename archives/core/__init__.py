@@ -3,4 +3,4 @@ between installs (the central site and a venue laptop) and back. This package is
 Django): the format (``schema``), the limits (``limits``), the checks of a parsed file
 (``checks``, ``errors``), the digests and three-way comparison of records (``comparison``)
 and the staff records an import withholds (``staff``). The services that read and write the
-database are in ``tournaments.services.archive``."""
+database are in ``archives.services``."""

@@ -1,7 +1,7 @@
 """Why a file is not an archive this version can import: ``ArchiveError`` and its codes.
 
 The services translate an ``ArchiveError`` by its ``code``
-(``tournaments.services.archive.refusals.MESSAGES``). Pure Python: nothing here imports Django.
+(``archives.services.refusals.MESSAGES``). Pure Python: nothing here imports Django.
 """
 
 from __future__ import annotations

@@ -11,10 +11,9 @@ from django.db import connections, models, router
 from django.utils.dateparse import parse_date
 
 from accounts.models import User
-from rulings.models import Card, CardPool, CardPoolEntry, DeckList, DeckListEntry, DocumentVersion
-from tournaments.archive.checks import Archive
-from tournaments.archive.comparison import ImportPlan
-from tournaments.archive.schema import (
+from archives.core.checks import Archive
+from archives.core.comparison import ImportPlan
+from archives.core.schema import (
     CARDS,
     DATE,
     DATETIME,
@@ -24,9 +23,10 @@ from tournaments.archive.schema import (
     SECONDS,
     USER,
 )
+from archives.services.records import EVENT_FIELD, MODELS, parse_iso_datetime
+from archives.services.refusals import clean_row
+from rulings.models import Card, CardPool, CardPoolEntry, DeckList, DeckListEntry, DocumentVersion
 from tournaments.models import Event, Seat
-from tournaments.services.archive.records import EVENT_FIELD, MODELS, parse_iso_datetime
-from tournaments.services.archive.refusals import clean_row
 
 # Rows created per INSERT: a big archive is written a batch at a time (one transaction
 # still), not a query per row, and rows nothing refers to are not kept once written.

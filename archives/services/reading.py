@@ -13,10 +13,10 @@ from typing import BinaryIO
 
 from django.conf import settings
 
-from tournaments.archive.checks import Archive, check_archive
-from tournaments.archive.errors import ArchiveError
-from tournaments.archive.limits import check_size, read_bounded
-from tournaments.services.archive.refusals import refused
+from archives.core.checks import Archive, check_archive
+from archives.core.errors import ArchiveError
+from archives.core.limits import check_size, read_bounded
+from archives.services.refusals import refused
 
 
 def read_archive(data: bytes | str | BinaryIO) -> bytes:

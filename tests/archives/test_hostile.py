@@ -12,20 +12,20 @@ from django.test import override_settings
 from django.utils import translation
 
 from accounts.models import User
-from tests.factories import UserFactory
-from tests.tournaments.archive_helpers import build_central_event
-from tests.tournaments.test_archive import _fresh_archive, _snapshot
-from tournaments.archive.checks import check_archive
-from tournaments.archive.errors import ArchiveError
-from tournaments.audit_presenter import audit_lines
-from tournaments.models import AuditEntry, Event, EventStaff
-from tournaments.services.archive import (
+from archives.core.checks import check_archive
+from archives.core.errors import ArchiveError
+from archives.services import (
     ArchiveRefusedError,
     archive_json,
     event_archive_export,
     event_archive_import,
 )
-from tournaments.services.archive import reading as archive_reading
+from archives.services import reading as archive_reading
+from tests.archives.helpers import build_central_event
+from tests.archives.test_archive import _fresh_archive, _snapshot
+from tests.factories import UserFactory
+from tournaments.audit_presenter import audit_lines
+from tournaments.models import AuditEntry, Event, EventStaff
 
 
 @pytest.fixture
@@ -178,7 +178,7 @@ def test_a_file_within_the_size_limit_is_imported(archive, tmp_path):
 
 # --- the record limit ------------------------------------------------------------------------
 def test_an_archive_over_the_record_limit_is_refused_before_its_records_are_checked(archive):
-    from tournaments.archive.limits import count_items  # (here: the old code had none)
+    from archives.core.limits import count_items  # (here: the old code had none)
 
     items = count_items(archive)
     assert items > len(archive["records"])  # people, cards and list entries count too

@@ -16,14 +16,22 @@ from django.urls import reverse
 from django.utils import translation
 
 from accounts.models import User
+from archives.core.comparison import digests
+from archives.core.schema import FORMAT, RECORD_FIELDS, VERSION
 from archives.models import InstallIdentity
+from archives.services import (
+    ArchiveConflictError,
+    ArchiveRefusedError,
+    archive_json,
+    event_archive_export,
+    event_archive_import,
+)
+from archives.services.records import MODELS, event_rows
 from drafts.models import Draft
 from rulings.models import CardPoolEntry, DeckCheck, DeckList, DeckListEntry
+from tests.archives.helpers import build_central_event, standings_table
 from tests.factories import UserFactory
-from tests.tournaments.archive_helpers import build_central_event, standings_table
 from tests.tournaments.helpers import add_players, make_event, make_organiser
-from tournaments.archive.comparison import digests
-from tournaments.archive.schema import FORMAT, RECORD_FIELDS, VERSION
 from tournaments.models import (
     AuditEntry,
     Event,
@@ -35,14 +43,6 @@ from tournaments.models import (
     ResultReport,
     Round,
 )
-from tournaments.services.archive import (
-    ArchiveConflictError,
-    ArchiveRefusedError,
-    archive_json,
-    event_archive_export,
-    event_archive_import,
-)
-from tournaments.services.archive.records import MODELS, event_rows
 from tournaments.services.penalties import penalty_issue
 from tournaments.services.registration import registration_drop
 
@@ -323,7 +323,7 @@ def test_a_booster_draft_event_is_not_archived(db):
 # --- the judges' download and the commands --------------------------------------------------
 def test_the_events_judges_download_the_archive_and_players_cannot(event_after_round_1, client):
     event = event_after_round_1
-    url = reverse("tournaments:archive", args=[event.pk])
+    url = reverse("archives:archive", args=[event.pk])
     player = event.registrations.first().player
 
     client.force_login(player)

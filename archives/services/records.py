@@ -1,6 +1,6 @@
 """An event's rows as archive records, the model of each record type, and their dates.
 
-An import compares these records with the archive's (``tournaments.archive.comparison``),
+An import compares these records with the archive's (``archives.core.comparison``),
 so the export and the import read the event's rows here alike.
 """
 
@@ -15,8 +15,7 @@ from django.db import models
 from django.utils.dateparse import parse_datetime
 
 from accounts.models import User
-from rulings.models import Card, CardPool, DeckCheck, DeckCheckPick, DeckList
-from tournaments.archive.schema import (
+from archives.core.schema import (
     CARDS,
     DATE,
     DATETIME,
@@ -29,6 +28,7 @@ from tournaments.archive.schema import (
     record_key,
     rulings_ref,
 )
+from rulings.models import Card, CardPool, DeckCheck, DeckCheckPick, DeckList
 from tournaments.models import (
     AuditEntry,
     Event,

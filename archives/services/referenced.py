@@ -13,10 +13,10 @@ from collections.abc import Mapping
 from django.utils.dateparse import parse_date
 
 from accounts.models import User
+from archives.core.checks import Archive
+from archives.core.schema import card_ref
+from archives.services.refusals import clean_row
 from rulings.models import Card, DocumentEntry, DocumentVersion, Edition, RulingsDocument
-from tournaments.archive.checks import Archive
-from tournaments.archive.schema import card_ref
-from tournaments.services.archive.refusals import clean_row
 
 
 def _placeholder_email(username: str) -> str:

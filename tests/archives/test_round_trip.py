@@ -16,15 +16,15 @@ from pathlib import Path
 
 import pytest
 
-from tests.tournaments.archive_helpers import (
+from archives.core.comparison import digests
+from archives.services import archive_json, event_archive_export, event_archive_import
+from tests.archives.helpers import (
     build_central_event,
     pair_next_round,
     pairings,
     standings_table,
 )
-from tournaments.archive.comparison import digests
 from tournaments.models import AuditEntry, Event, Round, Seat
-from tournaments.services.archive import archive_json, event_archive_export, event_archive_import
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -72,7 +72,7 @@ def _laptop_standings(database: Path, event_uid) -> list[list]:
     out = _laptop_python(
         database,
         "import json\n"
-        "from tests.tournaments.archive_helpers import standings_table\n"
+        "from tests.archives.helpers import standings_table\n"
         f"print(json.dumps(standings_table({str(event_uid)!r})))",
     )
     return json.loads(out.strip().splitlines()[-1])
@@ -109,7 +109,7 @@ def test_central_to_laptop_two_rounds_and_back_gives_identical_standings(laptop,
     _laptop(laptop, "import_event_archive", str(outbound))
     _laptop_python(
         laptop,
-        "from tests.tournaments.archive_helpers import play_rounds\n"
+        "from tests.archives.helpers import play_rounds\n"
         f"play_rounds({str(event.uid)!r}, rounds=2, seed=23)",
     )
     laptop_standings = _laptop_standings(laptop, event.uid)
@@ -157,7 +157,7 @@ def test_a_round_re_paired_and_played_on_the_laptop_comes_back_with_its_new_pair
     out = _laptop_python(
         laptop,
         "import json\n"
-        "from tests.tournaments.archive_helpers import pairings, repair_publish_and_report\n"
+        "from tests.archives.helpers import pairings, repair_publish_and_report\n"
         f"repair_publish_and_report({str(event.uid)!r}, seed=5)\n"
         "from tournaments.models import Event\n"
         f"e = Event.objects.get(uid={str(event.uid)!r})\n"

@@ -6,17 +6,17 @@ import json
 
 import pytest
 
-from tests.tournaments.helpers import add_players, make_event, make_organiser, make_round
-from tests.tournaments.services.test_concurrency import race
-from tournaments.models import Event, Match, ResultReport
-from tournaments.models.choices import MatchStatus
-from tournaments.services.archive import (
+from archives.services import (
     ArchiveConflictError,
     ImportResult,
     archive_json,
     event_archive_export,
     event_archive_import,
 )
+from tests.tournaments.helpers import add_players, make_event, make_organiser, make_round
+from tests.tournaments.services.test_concurrency import race
+from tournaments.models import Event, Match, ResultReport
+from tournaments.models.choices import MatchStatus
 from tournaments.services.results import ReportedResult, match_report
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.concurrency]

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, BinaryIO
 
-from tournaments.archive.errors import ArchiveError
+from archives.core.errors import ArchiveError
 
 
 def read_bounded(stream: BinaryIO, limit: int, chunk: int = 1 << 20) -> bytes:

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, Any
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import translation
 
+from archives.services import archive_json, event_archive_export
 from config.errors import DomainError
-from tournaments.services.archive import archive_json, event_archive_export
 
 if TYPE_CHECKING:
     from django.core.management.base import CommandParser

@@ -12,9 +12,9 @@ from django.db import models
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from archives.core.comparison import Conflict
+from archives.core.errors import ArchiveError
 from config.errors import DomainError
-from tournaments.archive.comparison import Conflict
-from tournaments.archive.errors import ArchiveError
 
 # The reasons a file is refused, by ``ArchiveError.code``.
 MESSAGES = {

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from tournaments.archive.schema import APPEND_ONLY, RECORD_TYPES
+from archives.core.schema import APPEND_ONLY, RECORD_TYPES
 
 
 def canonical(value: Any) -> str:

@@ -15,17 +15,17 @@ from django.db import DataError, IntegrityError, transaction
 from django.db.models import ProtectedError
 
 from accounts.models import User
+from archives.core.checks import Archive
+from archives.core.comparison import ImportPlan, plan_import
 from archives.models import EventArchiveBase
-from tournaments.archive.checks import Archive
-from tournaments.archive.comparison import ImportPlan, plan_import
+from archives.services.exporting import install_identity
+from archives.services.reading import parse_archive
+from archives.services.records import EventRows, event_rows, parse_iso_datetime
+from archives.services.referenced import ensure_catalogue, ensure_people, ensure_rulings
+from archives.services.refusals import ArchiveConflictError, integrity_refusal
+from archives.services.staff import keep_aside, staff_names, staff_plan, withheld_records
+from archives.services.writing import RecordWriter
 from tournaments.models import Event
-from tournaments.services.archive.exporting import install_identity
-from tournaments.services.archive.reading import parse_archive
-from tournaments.services.archive.records import EventRows, event_rows, parse_iso_datetime
-from tournaments.services.archive.referenced import ensure_catalogue, ensure_people, ensure_rulings
-from tournaments.services.archive.refusals import ArchiveConflictError, integrity_refusal
-from tournaments.services.archive.staff import keep_aside, staff_names, staff_plan, withheld_records
-from tournaments.services.archive.writing import RecordWriter
 from tournaments.services.audit import audit_record
 from tournaments.services.locking import lock_event, lock_event_rows
 from tournaments.services.standings import bump_results_version

@@ -13,7 +13,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from tournaments.services.archive import ArchiveRefusedError, event_archive_import
+from archives.services import ArchiveRefusedError, event_archive_import
 
 if TYPE_CHECKING:
     from django.core.management.base import CommandParser

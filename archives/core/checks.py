@@ -12,9 +12,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from tournaments.archive.errors import ArchiveError
-from tournaments.archive.limits import count_items
-from tournaments.archive.schema import (
+from archives.core.errors import ArchiveError
+from archives.core.limits import count_items
+from archives.core.schema import (
     ADDED_FIELDS,
     BASE_FIELDS,
     BOOL,
