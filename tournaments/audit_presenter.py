@@ -23,6 +23,7 @@ from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext
 
+from tournaments.coded_cells import Coded
 from tournaments.models import AuditEntry, Event, Match
 from tournaments.models.choices import MatchStatus, RoundKind, StaffRole
 
@@ -626,7 +627,7 @@ def audit_rows(event: Event, *, visibility: Any) -> Iterable[list[object]]:
             yield [
                 entry.created_at,
                 entry.actor.public_name if entry.actor else "",
-                line.kind,
+                Coded(line.kind, KINDS[line.kind][0]),
                 entry.action,
                 line.sentence,
                 entry.reason,

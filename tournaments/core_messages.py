@@ -62,6 +62,15 @@ RULES = {
     "chose_in_drawn_game_1": _("Game 1 was a draw, so whoever chose in game 1 chooses again."),
 }
 
+# Why a player chose to play or draw (``playdraw.ChoiceReason``), as the pages and the
+# spreadsheets say it.
+CHOICE_REASONS = {
+    "won_random_method": _("won the coin or die"),
+    "lost_game_1": _("lost game 1"),
+    "lost_game_1_by_penalty": _("lost game 1 by a penalty"),
+    "chose_in_drawn_game_1": _("chose in the drawn game 1"),
+}
+
 
 PROBLEMS = {
     "player_twice": _("a player is paired twice"),

@@ -3,9 +3,11 @@ log, a draft's picks and pools), for pages, the API and the ``export_event`` com
 Players appear under the same name in every export.
 
 Each export is one function yielding rows (a header of stable English column names, then
-plain values: numbers, text, aware times). The CSV (``csv_cells``) is the machine format;
-the spreadsheet (``xlsx_cells``) writes the same rows with the header in the reader's
-language and times in the event's time zone. Both are documented in ``docs/exports.md``.
+plain values: numbers, text, aware times; a code or a yes/no is a ``coded_cells`` value
+that carries its words). The CSV (``csv_cells``) is the machine format, codes and all; the
+spreadsheet (``xlsx_cells``) writes the same rows for people: the header and every code in
+the reader's language, times in the event's time zone. Both are documented in
+``docs/exports.md``.
 
 What a reader gets is decided by their ``EventVisibility`` (``tournaments.visibility``),
 the same rule the pages and the JSON API follow: unpublished pairings, drop reasons and
@@ -19,18 +21,32 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, TextIO
 
 from django.utils import timezone
+from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
 from config.csv_cells import write_rows
 from tournaments import selectors
+from tournaments.coded_cells import Coded, YesNo, for_people
+from tournaments.core_messages import CHOICE_REASONS
+from tournaments.flags import LABELS as FLAG_LABELS
+from tournaments.infractions import get_infraction
 from tournaments.models import Event, Match
-from tournaments.models.choices import RoundStatus
+from tournaments.models.choices import (
+    MatchStatus,
+    PenaltyKind,
+    RegistrationStatus,
+    ResultSource,
+    RoundKind,
+    RoundStatus,
+)
 from tournaments.services.standings import event_standings
 from tournaments.visibility import EventVisibility
 from tournaments.xlsx_cells import write_xlsx
 
 if TYPE_CHECKING:
-    from tournaments.models import Registration
+    from django.db.models import TextChoices
+
+    from tournaments.models import Registration, Round
 
 # The event's own exports; apps built on events add theirs (``register_export``), listed
 # before the audit log.
@@ -58,6 +74,19 @@ def _name(registration: Registration | None) -> str:
     return registration.player.public_name if registration is not None else ""
 
 
+def yes_no(flag: object) -> YesNo:
+    """A yes/no column: 1 or 0 in the CSV, "Yes" or "No" in the reader's language."""
+    return YesNo(flag, yes=_("Yes"), no=_("No"))
+
+
+def _coded(code: str, choices: type[TextChoices]) -> Coded | str:
+    """A code of ``choices`` with its label ("" stays empty; an unknown code reads as
+    itself)."""
+    if not code:
+        return ""
+    return Coded(code, dict(choices.choices).get(code, code))
+
+
 def players_rows(event: Event, *, visibility: EventVisibility) -> Iterator[list[object]]:
     yield [
         "player_number",
@@ -76,14 +105,14 @@ def players_rows(event: Event, *, visibility: EventVisibility) -> Iterator[list[
         yield [
             reg.player.player_number,
             _name(reg),
-            reg.status,
-            int(reg.checked_in_at is not None),
-            int(reg.late_entry),
+            _coded(reg.status, RegistrationStatus),
+            yes_no(reg.checked_in_at is not None),
+            yes_no(reg.late_entry),
             reg.first_round,
             reg.fixed_table or "",
             reg.dropped_after_round if reg.dropped_after_round is not None else "",
             reg.drop_reason if private else "",
-            int(reg.disqualified and private),
+            yes_no(reg.disqualified and private),
         ]
 
 
@@ -92,7 +121,30 @@ def _side_name(match: Match, side: str) -> str:
         return _name(match.player_a)
     if side == "b":
         return _name(match.player_b)
+    if side == "draw":
+        return Coded("draw", _("Draw"))
     return side
+
+
+OVERRIDES = dict(Match._meta.get_field("override").choices)
+CHOICES = {"first": _("Play first"), "second": _("Play second")}
+
+
+def _round_kind(round_: Round, event: Event, titles: dict[int, str]) -> Coded | str:
+    """Swiss, or a top-cut round by its stage as the pages name it (Semifinal, Final);
+    ``titles`` keeps each top-cut round's title once worked out."""
+    if round_.kind != RoundKind.TOP_CUT:
+        return _coded(round_.kind, RoundKind)
+    if round_.number not in titles:
+        round_.event = event
+        titles[round_.number] = round_.title
+    return Coded(round_.kind, titles[round_.number])
+
+
+def _flags(match: Match) -> Coded:
+    codes = [flag.get("code", "") for flag in match.flags or []]
+    words = "; ".join(str(FLAG_LABELS.get(code, code)) for code in codes)
+    return Coded(";".join(codes), words)
 
 
 def matches_rows(event: Event, *, visibility: EventVisibility) -> Iterator[list[object]]:
@@ -119,13 +171,16 @@ def matches_rows(event: Event, *, visibility: EventVisibility) -> Iterator[list[
     for n in range(1, most_games + 1):
         header += [f"game{n}_{f}" for f in GAME_FIELDS]
     yield header
+    titles: dict[int, str] = {}
     for m in matches:
         winner = (
-            _side_name(m, m.winner) if m.winner else ("draw" if m.status == "confirmed" else "")
+            _side_name(m, m.winner)
+            if m.winner
+            else (_side_name(m, "draw") if m.status == "confirmed" else "")
         )
         row: list[object] = [
             m.round.number,
-            m.round.kind,
+            _round_kind(m.round, event, titles),
             m.table,
             _name(m.player_a),
             _name(m.player_b),
@@ -133,10 +188,10 @@ def matches_rows(event: Event, *, visibility: EventVisibility) -> Iterator[list[
             _blank(m.games_won_b),
             _blank(m.games_drawn),
             winner,
-            m.status,
-            m.result_source,
-            m.override,
-            ";".join(flag.get("code", "") for flag in m.flags or []),
+            _coded(m.status, MatchStatus),
+            _coded(m.result_source, ResultSource),
+            Coded(m.override, OVERRIDES.get(m.override, m.override)) if m.override else "",
+            _flags(m),
         ]
         games = {g.number: g for g in m.games.all()}
         for n in range(1, most_games + 1):
@@ -144,12 +199,13 @@ def matches_rows(event: Event, *, visibility: EventVisibility) -> Iterator[list[
             if g is None:
                 row += [""] * len(GAME_FIELDS)
             else:
+                reason = CHOICE_REASONS.get(g.choice_reason)
                 row += [
                     _side_name(m, g.chooser) if g.chooser else "",
-                    g.choice_reason,
-                    g.choice,
+                    Coded(g.choice_reason, capfirst(reason)) if reason else g.choice_reason,
+                    Coded(g.choice, CHOICES[g.choice]) if g.choice in CHOICES else g.choice,
                     _side_name(m, g.winner),
-                    int(g.by_penalty),
+                    yes_no(g.by_penalty),
                     _side_name(m, g.random_winner) if g.random_winner else "",
                 ]
         yield row
@@ -195,7 +251,7 @@ def standings_rows(event: Event, *, as_of_round: int | None = None) -> Iterator[
             row.gw,
             row.ogw,
             *(_plain(values[name]) for name in extra),
-            int(row.dropped),
+            yes_no(row.dropped),
             row.swiss_rank,
         ]
 
@@ -229,16 +285,17 @@ def penalties_rows(event: Event, *, visibility: EventVisibility) -> Iterator[lis
         "deviation_reason",
     ]
     for p in selectors.visible_penalties(event, visibility=visibility):
+        infraction = get_infraction(p.infraction)
         yield [
             p.created_at,
             _name(p.registration),
             p.registration.player.player_number,
             p.round.number if p.round is not None else "",
             p.match.table if p.match is not None else "",
-            p.infraction,
-            p.kind,
+            Coded(p.infraction, infraction.label) if infraction else p.infraction,
+            _coded(p.kind, PenaltyKind),
             _blank(p.game_number),
-            int(p.next_match),
+            yes_no(p.next_match),
             p.issued_by.public_name,
             p.reason,
             p.deviation_reason,
@@ -356,15 +413,26 @@ def column_label(name: str) -> str:
     return name
 
 
-def export_xlsx(
+def spreadsheet_rows(
     event: Event, what: str, *, visibility: EventVisibility, as_of_round: int | None = None
-) -> bytes:
-    """The export as a spreadsheet: the CSV's rows with a translated header, times in the
-    event's time zone (the site's ``TIME_ZONE``, as on its pages)."""
+) -> Iterator[list[object]]:
+    """The export's rows for people, in the current language: the header's labels, then the
+    CSV's rows with every code and yes/no in words (numbers and times stay typed)."""
     if what not in XLSX_EXPORTS:
         raise ValueError(f"no spreadsheet of {what!r}; choose one of {', '.join(XLSX_EXPORTS)}")
     rows = export_rows(event, what, visibility=visibility, as_of_round=as_of_round)
-    header = [column_label(name) for name in next(rows)]
+    yield [column_label(name) for name in next(rows)]
+    for row in rows:
+        yield [for_people(value) for value in row]
+
+
+def export_xlsx(
+    event: Event, what: str, *, visibility: EventVisibility, as_of_round: int | None = None
+) -> bytes:
+    """The export as a spreadsheet (``spreadsheet_rows``), times in the event's time zone
+    (the site's ``TIME_ZONE``, as on its pages)."""
+    rows = spreadsheet_rows(event, what, visibility=visibility, as_of_round=as_of_round)
+    header = next(rows)
     return write_xlsx(
         header, rows, title=str(SHEET_TITLES[what]), tz=timezone.get_current_timezone()
     )

@@ -11,11 +11,11 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
 from tournaments import selectors
 from tournaments.audit_presenter import audit_lines, filtered_audit
+from tournaments.core_messages import CHOICE_REASONS
 from tournaments.flags import describe_match
 from tournaments.forms import PenaltyForm
 from tournaments.models import Match
@@ -35,13 +35,6 @@ if TYPE_CHECKING:
 
     from tournaments.models import Event, Game
     from tournaments.result_forms import JudgeResultForm
-
-CHOICE_REASONS = {
-    "won_random_method": gettext_lazy("won the coin or die"),
-    "lost_game_1": gettext_lazy("lost game 1"),
-    "lost_game_1_by_penalty": gettext_lazy("lost game 1 by a penalty"),
-    "chose_in_drawn_game_1": gettext_lazy("chose in the drawn game 1"),
-}
 
 
 def _side_name(names: dict[str, str], side: str) -> str:
