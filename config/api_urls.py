@@ -22,5 +22,6 @@ urlpatterns = [
     path("", include("judge_calls.api_urls")),
     path("", include("games.api_urls")),
     path("", include("rulings.api_urls")),
+    path("", include("decklists.api_urls")),
     path("<path:unknown>", api_not_found, name="not-found"),
 ]

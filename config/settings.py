@@ -55,6 +55,7 @@ INSTALLED_APPS = [
     "config",
     "accounts",
     "tournaments",
+    "decklists",
     "drafts",
     "judge_calls",
     "screen",
@@ -348,7 +349,7 @@ SPECTACULAR_SETTINGS = {
         "JudgeCallReasonEnum": "judge_calls.models.JudgeCallReason",
         "JudgeCallStateEnum": "judge_calls.models.JudgeCallState",
         # The deck check's outcome keeps its name now that judge calls have one too.
-        "OutcomeEnum": "rulings.models.decklist.DeckCheckOutcome",
+        "OutcomeEnum": "decklists.models.DeckCheckOutcome",
     },
 }
 

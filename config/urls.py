@@ -21,9 +21,9 @@ urlpatterns = [
 
 urlpatterns += i18n_patterns(
     path("", home.home, name="home"),
-    # The admin pages of models that moved to the drafts app, at their old addresses.
+    # The admin pages of models that moved to another app, at their old addresses.
     re_path(
-        r"^admin/tournaments/(?P<rest>(?:auctiondeck|boosterconfig|draft)/.*)$",
+        r"^admin/(?P<old>tournaments|rulings)/(?P<model>auctiondeck|boosterconfig|draft|decklist)/",
         views.moved_admin_page,
     ),
     path("admin/", admin.site.urls),
@@ -35,6 +35,7 @@ urlpatterns += i18n_patterns(
     path("events/", include("archives.urls")),
     path("games/", include("games.urls")),
     path("rulings/", include("rulings.urls")),
+    path("rulings/", include("decklists.urls")),
     prefix_default_language=False,
 )
 

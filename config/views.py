@@ -107,8 +107,20 @@ def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
     return render(request, "errors/403_csrf.html", status=403)
 
 
-def moved_admin_page(request: HttpRequest, rest: str) -> HttpResponsePermanentRedirect:
-    """An admin page of a model that moved from the tournaments app to the drafts app: the
-    same page at its new address (language prefix and query kept)."""
-    path = request.get_full_path().replace("/admin/tournaments/", "/admin/drafts/", 1)
+# Admin pages of models that moved app: (old app, model) -> new app.
+MOVED_ADMIN_PAGES = {
+    ("tournaments", "auctiondeck"): "drafts",
+    ("tournaments", "boosterconfig"): "drafts",
+    ("tournaments", "draft"): "drafts",
+    ("rulings", "decklist"): "decklists",
+}
+
+
+def moved_admin_page(request: HttpRequest, old: str, model: str) -> HttpResponse:
+    """An admin page of a model that moved to another app: the same page at its new address
+    (language prefix, the rest of the path and the query kept)."""
+    new = MOVED_ADMIN_PAGES.get((old, model))
+    if new is None:
+        return page_not_found(request)
+    path = request.get_full_path().replace(f"/admin/{old}/{model}/", f"/admin/{new}/{model}/", 1)
     return HttpResponsePermanentRedirect(path)

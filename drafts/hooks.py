@@ -1,13 +1,17 @@
-"""What a booster draft adds to its event's own actions (``tournaments.extensions``):
+"""What a booster draft adds to its event's own actions (``tournaments.extensions``) and to
+its deck lists (``decklists.extensions``):
 check-in refused once the draft has started unless the player has a seat, a drafter's
 drop handing the seat to a bot, deck building closed before round 1, and the first
-rounds paired within pods."""
+rounds paired within pods; a drafter's list refused after building time or before the
+pool is recorded."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from decklists.extensions import hooks as deck_list_hooks
 from drafts.models import Draft, DraftPhase, DraftSeat
+from drafts.services.building import refuse_list_after_building
 from drafts.services.judge import pod_of_registration, seat_to_bot_on_drop
 from drafts.services.late import refuse_check_in_without_seat
 from drafts.services.locking import lock_pod
@@ -47,6 +51,11 @@ def draft_bots(event: Event) -> int:
     return DraftSeat.objects.filter(pod__draft__event=event, bot=True).count()
 
 
+def digital_draft(event: Event) -> bool:
+    """A draft from digital boosters records every seat's pool when drafting ends."""
+    return Draft.objects.filter(event=event, paper=False).exists()
+
+
 def connect() -> None:
     """Register the hooks once (``DraftsConfig.ready``)."""
     if refuse_check_in_without_seat in hooks.check_in_guards:
@@ -57,3 +66,5 @@ def connect() -> None:
     hooks.round_pairers.append(pod_pairings)
     hooks.describe_state.append(draft_state_words)
     hooks.count_bots.append(draft_bots)
+    deck_list_hooks.submit_guards.append(refuse_list_after_building)
+    deck_list_hooks.pool_expected.append(digital_draft)

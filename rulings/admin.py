@@ -29,8 +29,6 @@ from rulings.forms import CatalogueImportForm, PublishForm
 from rulings.messages import issue_message
 from rulings.models import (
     Card,
-    DeckList,
-    DeckListEntry,
     DocumentEntry,
     DocumentVersion,
     Edition,
@@ -593,30 +591,3 @@ class DocumentVersionAdmin(admin.ModelAdmin):
             return redirect("admin:rulings_documentversion_change", version.pk)
         self.message_user(request, _("The draft was discarded."), messages.SUCCESS)
         return redirect("admin:rulings_documentversion_changelist")
-
-
-# --- deck lists (read-only here: players submit them, judges check them on the site) ------------
-class DeckListEntryInline(admin.TabularInline):
-    model = DeckListEntry
-    fields = ("quantity", "card", "line")
-    readonly_fields = fields
-    extra = 0
-    can_delete = False
-
-    def has_add_permission(self, request: HttpRequest, obj: DeckList | None = None) -> bool:
-        return False
-
-
-@admin.register(DeckList)
-class DeckListAdmin(admin.ModelAdmin):
-    list_display = ("player", "event", "updated_at")
-    list_filter = ("event",)
-    search_fields = ("player__display_name", "player__username", "event__name")
-    readonly_fields = ("event", "player", "text", "submitted_by", "submitted_at", "updated_at")
-    inlines = [DeckListEntryInline]
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: DeckList | None = None) -> bool:
-        return False

@@ -12,7 +12,7 @@ from django.test import override_settings
 
 from tests.factories import DEMO_PASSWORD, UserFactory
 
-pytest_plugins = ["tests.event_fixtures"]
+pytest_plugins = ["tests.event_fixtures", "tests.rulings_fixtures"]
 
 
 def pytest_report_header(config: pytest.Config) -> str:

@@ -45,6 +45,11 @@ class EventHooks:
     # Called under the event's lock just before its first round is paired.
     event_starting: list[Callable[[Event], None]] = field(default_factory=list)
     round_pairers: list[RoundPairer] = field(default_factory=list)
+    # Called under the event's lock as it starts (no-shows marked, before it runs); refuse
+    # by raising (deck lists required and missing).
+    start_guards: list[Callable[[Event], None]] = field(default_factory=list)
+    # What a judge should know before pairing round 1, nothing of it blocking.
+    start_warnings: list[Callable[[Event], list[str]]] = field(default_factory=list)
     # For the demo's summary: an event's state in a few words before its first round, and
     # how many seats no person holds (a draft's bots).
     describe_state: list[Callable[[Event], str | None]] = field(default_factory=list)
@@ -57,6 +62,13 @@ class EventHooks:
     def start_event(self, event: Event) -> None:
         for hook in self.event_starting:
             hook(event)
+
+    def refuse_start(self, event: Event) -> None:
+        for guard in self.start_guards:
+            guard(event)
+
+    def warnings_before_start(self, event: Event) -> list[str]:
+        return [warning for hook in self.start_warnings for warning in hook(event)]
 
     def pair_round(
         self, event: Event, number: int, players: Sequence[Player], seed: int

@@ -150,7 +150,7 @@ def _deck_problem(registration_id: int, round_number: int | None) -> None:
         kind="deck_problem",
         user_ids=[registration.player_id],
         context={"event_name": registration.event.name, "round_number": round_number or 0},
-        link=("rulings:my_deck", {"event_id": registration.event_id}),
+        link=("decklists:my_deck", {"event_id": registration.event_id}),
     )
 
 

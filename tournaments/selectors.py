@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from django.db.models import Count, Prefetch, Q, QuerySet
 from django.utils import timezone
 
+from tournaments.extensions import hooks
 from tournaments.models import (
     AuditEntry,
     Event,
@@ -256,31 +257,14 @@ def registration_counts(event: Event) -> dict[str, int]:
 
 def start_warnings(event: Event) -> list[str]:
     """What a judge should know before pairing round 1 (nothing here blocks it): in a
-    constructed event, checked-in players with no deck list or a list that is not legal;
+    constructed event, checked-in players with no deck list or a list that is not legal
+    (from the deck-list app's hook);
     and an event dated another day than today (round 1 fixes the date, and with it the
     rulings version)."""
     from django.utils.formats import date_format
     from django.utils.translation import gettext as _
 
-    from rulings.selectors import DeckStatus, deck_statuses_for_event, event_takes_deck_lists
-    from tournaments.models.choices import EventFormat
-
-    warnings = []
-    constructed = event.format in (EventFormat.MONOFACCION, EventFormat.MULTIFACCION)
-    if constructed and event_takes_deck_lists(event):
-        playing = [
-            row
-            for row in deck_statuses_for_event(event)
-            if row.registration.status == RegistrationStatus.CHECKED_IN
-        ]
-        missing = [row.registration.name for row in playing if row.status == DeckStatus.MISSING]
-        illegal = [row.registration.name for row in playing if row.status == DeckStatus.ILLEGAL]
-        if missing:
-            warnings.append(_("No deck list from %(names)s.") % {"names": ", ".join(missing)})
-        if illegal:
-            warnings.append(
-                _("Deck lists that are not legal: %(names)s.") % {"names": ", ".join(illegal)}
-            )
+    warnings = hooks.warnings_before_start(event)
     today = timezone.localdate()
     if event.date != today:
         warnings.append(

@@ -28,7 +28,8 @@ from archives.core.schema import (
     record_key,
     rulings_ref,
 )
-from rulings.models import Card, CardPool, DeckCheck, DeckCheckPick, DeckList
+from decklists.models import CardPool, DeckCheck, DeckCheckPick, DeckList
+from rulings.models import Card
 from tournaments.models import (
     AuditEntry,
     Event,

@@ -25,7 +25,8 @@ from archives.core.schema import (
 )
 from archives.services.records import EVENT_FIELD, MODELS, parse_iso_datetime
 from archives.services.refusals import clean_row
-from rulings.models import Card, CardPool, CardPoolEntry, DeckList, DeckListEntry, DocumentVersion
+from decklists.models import CardPool, CardPoolEntry, DeckList, DeckListEntry
+from rulings.models import Card, DocumentVersion
 from tournaments.models import Event, Seat
 
 # Rows created per INSERT: a big archive is written a batch at a time (one transaction

@@ -16,12 +16,13 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from config.errors import ConflictError, DomainError, ForbiddenError
+from decklists.models import CardPool, CardPoolEntry, DeckList
+from decklists.services.lists import deck_list_submit
 from drafts.models import CardInstance, CardSource, DeckState, DraftPhase, DraftSeat, Pod
 from drafts.services.clock import clear_deadline, set_deadline
 from drafts.services.flow import save_pod, settle
 from drafts.services.locking import lock_pod
-from rulings.models import Card, CardPool, CardPoolEntry, DeckList
-from rulings.services.decklists import deck_list_submit
+from rulings.models import Card
 from tournaments.models import Event
 from tournaments.models.choices import RegistrationStatus
 from tournaments.services.locking import lock_event
@@ -223,7 +224,7 @@ class _NotLegal(Exception):
 
 
 def _legal(deck_list: DeckList) -> bool:
-    from rulings.selectors import deck_check_for
+    from decklists.selectors import deck_check_for
 
     return not deck_check_for(deck_list).check.errors
 

@@ -121,7 +121,7 @@ def draft_enter_without_seat(*, actor: User, registration_id: int, reason: str) 
     """Enter a player with no seat for the Swiss rounds (checked in; paired from round 1
     with the pods' odd ones out), once they have submitted a deck list; a reason is kept
     in the audit log."""
-    from rulings.models import DeckList
+    from decklists.models import DeckList
 
     event = lock_event(event_of_registration(registration_id))
     ensure_allowed(actor, "tournaments.run_event", event)

@@ -11,6 +11,7 @@ from typing import Any
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from decklists.models import DeckList
 from drafts.core.passing import pass_direction
 from drafts.core.timers import pick_seconds
 from drafts.models import CardInstance, DeckState, Draft, DraftPhase, DraftSeat, Pick, Pod
@@ -24,7 +25,6 @@ from drafts.services.flow import (
     step_view,
 )
 from drafts.services.poll_state import cached_version, offer_poll_state
-from rulings.models import DeckList
 from rulings.models.choices import CardTypeChoice, FactionChoice, RarityChoice
 from tournaments.models import Event
 from tournaments.visibility import EventVisibility

@@ -27,6 +27,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from config.errors import ConflictError, DomainError
+from decklists.models import DeckList
 from drafts.core import auction as auction_core
 from drafts.forms import BidForm, DeckForm, DistributeForm, PickForm
 from drafts.models import DraftPhase, DraftSeat, Pick
@@ -52,7 +53,6 @@ from drafts.services.reading import (
     seat_of_player,
     table_deck_groups,
 )
-from rulings.models import DeckList
 from tournaments.models import Event
 from tournaments.views.common import attempt, event_context, get_event
 from tournaments.visibility import visibility_for

@@ -1,4 +1,4 @@
-"""Rulings data: the card catalogue, the rulings document's versions, deck lists."""
+"""Rulings data: the card catalogue and the rulings document's versions."""
 
 from rulings.models.catalogue import Card, Edition
 from rulings.models.choices import (
@@ -9,28 +9,12 @@ from rulings.models.choices import (
     SectionChoice,
     VersionStatus,
 )
-from rulings.models.decklist import (
-    CardPool,
-    CardPoolEntry,
-    DeckCheck,
-    DeckCheckOutcome,
-    DeckCheckPick,
-    DeckList,
-    DeckListEntry,
-)
 from rulings.models.document import DocumentEntry, DocumentVersion, RulingsDocument
 
 __all__ = [
     "Card",
-    "CardPool",
-    "CardPoolEntry",
     "CardTypeChoice",
-    "DeckCheck",
-    "DeckCheckOutcome",
-    "DeckCheckPick",
     "DeckFormat",
-    "DeckList",
-    "DeckListEntry",
     "DocumentEntry",
     "DocumentVersion",
     "Edition",

@@ -12,7 +12,7 @@ from django.test.utils import CaptureQueriesContext
 from accounts.models import NotificationKind, NotificationPreferences
 from accounts.notifications import notify
 from accounts.services import notification_preferences_set
-from rulings.services import deck_check_record
+from decklists.services.checks import deck_check_record
 from tests.factories import UserFactory
 from tests.tournaments.helpers import add_judge, add_players, make_event, make_organiser
 from tournaments.models import Round

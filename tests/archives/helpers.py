@@ -6,9 +6,9 @@ from __future__ import annotations
 import datetime as dt
 import random
 
+from decklists.services.lists import deck_list_submit
 from rulings.demo import load_rulings_data
-from rulings.services.decklists import deck_list_submit
-from tests.rulings.conftest import quimera_list
+from tests.rulings_fixtures import quimera_list
 from tests.tournaments.helpers import add_judge, add_players, make_event, make_organiser
 from tournaments.models import Event, Match
 from tournaments.models.choices import MatchStatus, RoundStatus

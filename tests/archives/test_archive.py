@@ -27,8 +27,8 @@ from archives.services import (
     event_archive_import,
 )
 from archives.services.records import MODELS, event_rows
+from decklists.models import CardPoolEntry, DeckCheck, DeckList, DeckListEntry
 from drafts.models import Draft
-from rulings.models import CardPoolEntry, DeckCheck, DeckList, DeckListEntry
 from tests.archives.helpers import build_central_event, standings_table
 from tests.factories import UserFactory
 from tests.tournaments.helpers import add_players, make_event, make_organiser

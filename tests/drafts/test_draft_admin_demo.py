@@ -59,6 +59,7 @@ def test_an_admin_defines_an_auction_deck_with_its_cards(admin_client):
         ("/admin/tournaments/auctiondeck/?q=St", "/admin/drafts/auctiondeck/?q=St"),
         ("/es/admin/tournaments/draft/3/change/", "/es/admin/drafts/draft/3/change/"),
         ("/admin/tournaments/boosterconfig/add/", "/admin/drafts/boosterconfig/add/"),
+        ("/admin/rulings/decklist/", "/admin/decklists/decklist/"),
     ],
 )
 def test_the_admin_pages_of_draft_models_answer_at_their_old_addresses(admin_client, old, new):

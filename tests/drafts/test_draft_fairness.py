@@ -172,8 +172,8 @@ def test_a_judge_seats_a_late_player_in_a_bots_seat_before_picking():
 
 
 def test_a_player_entered_without_a_seat_is_paired_in_round_one():
+    from decklists.services.lists import deck_list_submit
     from drafts.services import draft_enter_without_seat
-    from rulings.services.decklists import deck_list_submit
     from tests.tournaments.helpers import add_players
     from tournaments.services.rounds import round_pair_next
 
@@ -251,8 +251,8 @@ def test_at_the_deadline_the_saved_deck_counts_and_a_late_submission_is_refused(
     from django.utils import translation
 
     from config.errors import ConflictError
+    from decklists.models import DeckList
     from drafts.services import draft_deck_save
-    from rulings.models import DeckList
 
     event, _judge, regs = to_building(2, prefix="tb")
     saver, idle = regs
@@ -303,7 +303,7 @@ def test_a_judge_gives_one_seat_more_time_and_round_one_flags_no_legal_deck():
 
 def test_the_ordinary_deck_list_page_is_refused_after_building_too():
     from config.errors import ConflictError
-    from rulings.services.decklists import deck_list_submit
+    from decklists.services.lists import deck_list_submit
 
     event, _judge, regs = to_building(2, prefix="ol")
     expire(Pod.objects.get(draft__event=event))

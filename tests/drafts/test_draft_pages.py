@@ -13,11 +13,11 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from decklists.models import DeckList
 from drafts.core import auction as auction_core
 from drafts.models import CardInstance, DraftPhase, DraftSeat, Pack, Pick, Pod
 from drafts.services.flow import auction_of
 from drafts.services.reading import pod_version
-from rulings.models import DeckList
 from tests.drafts.helpers import draft_event, move_deadline
 from tournaments.models import AuditEntry
 

@@ -18,9 +18,10 @@ from django.urls import reverse
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from decklists.models import CardPool, DeckList
 from drafts.models import CardInstance, DraftPhase, DraftSeat, Pod
 from drafts.services.reading import pod_version
-from rulings.models import Card, CardPool, DeckList
+from rulings.models import Card
 from tests.drafts.helpers import draft_event, move_deadline
 from tournaments.models import Event
 from tournaments.models.choices import EventStatus
@@ -190,7 +191,7 @@ def test_a_list_not_from_the_pool_is_refused_on_every_route(via_api):
         )
         body = answer.content.decode()
     else:
-        answer = web(player).post(reverse("rulings:my_deck", args=[event.pk]), {"text": text})
+        answer = web(player).post(reverse("decklists:my_deck", args=[event.pk]), {"text": text})
         body = answer.content.decode()
     assert answer.status_code == 400, body[:500]
     name = first_card(player, event).name
@@ -198,7 +199,7 @@ def test_a_list_not_from_the_pool_is_refused_on_every_route(via_api):
     assert not DeckList.objects.filter(event=event, player=player).exists()
     # the pool itself is accepted
     ok = web(player).post(
-        reverse("rulings:my_deck", args=[event.pk]), {"text": pool_text(player, event)}
+        reverse("decklists:my_deck", args=[event.pk]), {"text": pool_text(player, event)}
     )
     assert ok.status_code == 302
     assert DeckList.objects.get(event=event, player=player).card_count == sum(
@@ -209,7 +210,7 @@ def test_a_list_not_from_the_pool_is_refused_on_every_route(via_api):
 def test_a_list_in_a_draft_event_before_the_pool_is_recorded_is_refused():
     event, _judge, regs = draft_event(1, bots=1, auction=False, prefix="pn")
     answer = web(regs[0].player).post(
-        reverse("rulings:my_deck", args=[event.pk]), {"text": "45 DV 6"}
+        reverse("decklists:my_deck", args=[event.pk]), {"text": "45 DV 6"}
     )
     assert answer.status_code == 409
     # The pool is recorded when drafting ends: until then the list is refused for that.

@@ -493,7 +493,7 @@ def test_deck_building_from_the_pool_checked_by_the_sealed_rules():
         draft_deck_submit(actor=player, event_id=event.pk, quantities=small)
     deck_list, _parsed = draft_deck_submit(actor=player, event_id=event.pk, quantities=everything)
     assert deck_list.card_count == sum(everything.values())
-    from rulings.selectors import deck_check_for
+    from decklists.selectors import deck_check_for
 
     report = deck_check_for(deck_list)
     assert not [e for e in report.check.errors if e.code in {"not_in_pool", "too_few_cards"}]

@@ -14,10 +14,10 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from decklists.models import DeckList
 from drafts.models import CardInstance, DraftPhase, DraftSeat, Pick, Pod
 from drafts.services import draft_start
 from drafts.services.reading import pod_version
-from rulings.models import DeckList
 from tests.drafts.helpers import draft_event, move_deadline
 
 pytestmark = pytest.mark.django_db

@@ -13,11 +13,11 @@ import pytest
 from django.db.models import Q
 from playwright.sync_api import Page, expect
 
+from decklists.models import DeckList
 from drafts.models import DraftSeat, Pick, Pod
 from drafts.services import draft_configure, draft_start
 from drafts.services.demo import load_sample_auction_decks
 from rulings.demo import load_rulings_data
-from rulings.models import DeckList
 from tests.e2e.conftest import login
 from tests.e2e.test_swiss_event_browser import submit, watch
 from tests.factories import DEMO_PASSWORD

@@ -12,10 +12,10 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import Page, expect
 
+from decklists.models import DeckList
 from drafts.models import DraftPhase, DraftSeat, Pick, Pod
 from drafts.services import draft_start
 from drafts.services.reading import pod_version
-from rulings.models import DeckList
 from tests.drafts.helpers import move_deadline
 from tests.e2e.conftest import login
 from tests.e2e.test_draft_browser import booster_event

@@ -29,7 +29,7 @@ from playwright.sync_api import Page, expect
 from tests.e2e.test_spanish_event_browser import spanish_context
 from tests.e2e.test_swiss_event_browser import submit, watch
 from tests.factories import UserFactory
-from tests.rulings.conftest import quimera_list
+from tests.rulings_fixtures import quimera_list
 from tests.tournaments.helpers import add_judge, make_event, make_organiser
 from tournaments.models import Match, Penalty, Registration
 from tournaments.services.results import ReportedResult, match_report
@@ -66,8 +66,8 @@ GAMES = [
 def desk():
     """The event (deck lists required, the play-or-draw record on), its judge, three
     registered players with deck lists, and the walk-in's account."""
+    from decklists.services.lists import deck_list_submit
     from rulings.demo import load_rulings_data
-    from rulings.services import deck_list_submit
 
     load_rulings_data()
     event = make_event(

@@ -12,15 +12,15 @@ from playwright.sync_api import expect
 
 from tests.e2e.conftest import login
 from tests.factories import DEMO_PASSWORD, UserFactory
-from tests.rulings.conftest import quimera_list
+from tests.rulings_fixtures import quimera_list
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture
 def scene(db):
+    from decklists.services.lists import deck_list_submit
     from rulings.demo import load_rulings_data
-    from rulings.services import deck_list_submit
     from tournaments.models import Event, Registration
 
     load_rulings_data()

@@ -21,7 +21,7 @@ from playwright.sync_api import Page, expect
 
 from tests.e2e.test_swiss_event_browser import Event, session_cookie, submit, watch
 from tests.factories import UserFactory
-from tests.rulings.conftest import quimera_list
+from tests.rulings_fixtures import quimera_list
 from tournaments.rules import ORGANISERS_GROUP
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -180,8 +180,8 @@ def record_deck_checks(judge: Page, event: Event) -> str:
 
 
 def test_an_eight_player_event_through_a_top_4_cut_in_spanish(site, page, new_context):
+    from decklists.services.lists import deck_list_submit
     from rulings.demo import load_rulings_data
-    from rulings.services import deck_list_submit
 
     load_rulings_data()
     organiser = UserFactory(username="orga", display_name=ORGANISER)

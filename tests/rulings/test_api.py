@@ -8,8 +8,8 @@ import pytest
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from rulings.models import DeckList
-from tests.rulings.conftest import quimera_list
+from decklists.models import DeckList
+from tests.rulings_fixtures import quimera_list
 
 pytestmark = pytest.mark.django_db
 

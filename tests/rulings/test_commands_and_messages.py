@@ -13,7 +13,7 @@ from django.utils import translation
 
 from rulings.core.issues import MESSAGES, issue
 from rulings.messages import TEMPLATES, issue_message
-from tests.rulings.conftest import quimera_list
+from tests.rulings_fixtures import quimera_list
 
 
 def run(*args) -> tuple[int, str, str]:

@@ -9,10 +9,10 @@ from django.http import HttpRequest
 from django.urls import reverse
 from django.utils import timezone
 
-from rulings.models import DeckList
-from rulings.services import deck_list_submit
+from decklists.models import DeckList
+from decklists.services.lists import deck_list_submit
 from tests.factories import UserFactory
-from tests.rulings.conftest import quimera_list
+from tests.rulings_fixtures import quimera_list
 
 pytestmark = pytest.mark.django_db
 
@@ -81,7 +81,7 @@ def event(rulings_data, make_event):
 def test_player_submits_a_list_and_sees_its_check(client, event, player, register, password):
     register(event, player)
     client.login(request=HttpRequest(), username=player.username, password=password)
-    url = reverse("rulings:my_deck", args=[event.pk])
+    url = reverse("decklists:my_deck", args=[event.pk])
     assert client.get(url).status_code == 200
     response = client.post(url, {"text": quimera_list(size=40, extra="1 Puentes Colgantes")})
     assert response.status_code == 302
@@ -96,7 +96,7 @@ def test_bad_lines_are_listed_one_by_one_and_nothing_is_saved(
     register(event, player)
     client.login(request=HttpRequest(), username=player.username, password=password)
     response = client.post(
-        reverse("rulings:my_deck", args=[event.pk]), {"text": "4 Garphades\n-1 Sartre\n2 Nadie"}
+        reverse("decklists:my_deck", args=[event.pk]), {"text": "4 Garphades\n-1 Sartre\n2 Nadie"}
     )
     assert response.status_code == 400
     body = text_of(response)
@@ -113,7 +113,7 @@ def test_bad_lines_in_spanish(client, event, player, register, password):
 
 
 def test_anonymous_players_are_sent_to_log_in(client, event):
-    response = client.get(reverse("rulings:my_deck", args=[event.pk]))
+    response = client.get(reverse("decklists:my_deck", args=[event.pk]))
     assert response.status_code == 302 and "/accounts/login/" in response["Location"]
 
 
@@ -129,20 +129,20 @@ def test_judges_see_every_list_players_only_their_own(
     )
 
     client.login(request=HttpRequest(), username=player.username, password=password)
-    assert client.get(reverse("rulings:deck_detail", args=[mine.pk])).status_code == 200
-    assert client.get(reverse("rulings:deck_detail", args=[theirs.pk])).status_code == 403
-    assert client.get(reverse("rulings:event_decks", args=[event.pk])).status_code == 403
+    assert client.get(reverse("decklists:deck_detail", args=[mine.pk])).status_code == 200
+    assert client.get(reverse("decklists:deck_detail", args=[theirs.pk])).status_code == 403
+    assert client.get(reverse("decklists:event_decks", args=[event.pk])).status_code == 403
 
     client.login(request=HttpRequest(), username=judge.username, password=password)
-    page = client.get(reverse("rulings:event_decks", args=[event.pk]))
+    page = client.get(reverse("decklists:event_decks", args=[event.pk]))
     assert page.status_code == 200
     assert "2 lists, 1 not legal" in " ".join(text_of(page).split())
-    assert client.get(reverse("rulings:deck_detail", args=[theirs.pk])).status_code == 200
-    printed = client.get(reverse("rulings:deck_print", args=[theirs.pk]))
+    assert client.get(reverse("decklists:deck_detail", args=[theirs.pk])).status_code == 200
+    printed = client.get(reverse("decklists:deck_print", args=[theirs.pk]))
     assert printed.status_code == 200 and "Player's signature" in text_of(printed)
-    response = client.post(reverse("rulings:random_pick", args=[event.pk]), {"count": 1})
+    response = client.post(reverse("decklists:random_pick", args=[event.pk]), {"count": 1})
     assert response.status_code == 302
-    assert "Draw 1:" in text_of(client.get(reverse("rulings:event_decks", args=[event.pk])))
+    assert "Draw 1:" in text_of(client.get(reverse("decklists:event_decks", args=[event.pk])))
 
 
 def test_locked_lists_show_no_form(client, event, player, register, password):
@@ -150,9 +150,9 @@ def test_locked_lists_show_no_form(client, event, player, register, password):
     event.status = "running"
     event.save()
     client.login(request=HttpRequest(), username=player.username, password=password)
-    body = text_of(client.get(reverse("rulings:my_deck", args=[event.pk])))
+    body = text_of(client.get(reverse("decklists:my_deck", args=[event.pk])))
     assert 'data-testid="locked"' in body and 'data-testid="deck-form"' not in body
-    response = client.post(reverse("rulings:my_deck", args=[event.pk]), {"text": quimera_list()})
+    response = client.post(reverse("decklists:my_deck", args=[event.pk]), {"text": quimera_list()})
     assert response.status_code == 409
 
 
@@ -163,7 +163,7 @@ def test_judge_sets_a_card_pool(
     register(sealed, player)
     judge = judge_of(sealed)
     client.login(request=HttpRequest(), username=judge.username, password=password)
-    url = reverse("rulings:card_pool", args=[sealed.pk, player.pk])
+    url = reverse("decklists:card_pool", args=[sealed.pk, player.pk])
     assert client.get(url).status_code == 200
     assert client.post(url, {"text": "3 Nadie", "source": "sealed"}).status_code == 400
     assert client.post(url, {"text": quimera_list(), "source": "sealed"}).status_code == 302

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import AnonymousUser
 
-from rulings.models import DeckList
+from decklists.models import DeckList
 from tests.factories import UserFactory
 from tests.tournaments.helpers import add_judge, add_players, make_event, make_organiser
 
@@ -24,14 +24,14 @@ ROLES = (
 TABLE = {
     "rulings.manage_catalogue": (None, {"site_admin"}),
     "rulings.edit_document": (None, {"site_admin"}),
-    "rulings.submit_deck_list": (
+    "decklists.submit_deck_list": (
         None,
         {"list_owner", "other_player", "judge", "organiser", "judge_elsewhere", "site_admin"},
     ),
-    "rulings.view_deck_list": ("deck_list", {"list_owner", "judge", "organiser", "site_admin"}),
-    "rulings.view_event_deck_lists": ("event", {"judge", "organiser", "site_admin"}),
-    "rulings.run_deck_checks": ("event", {"judge", "organiser", "site_admin"}),
-    "rulings.set_card_pool": ("event", {"judge", "organiser", "site_admin"}),
+    "decklists.view_deck_list": ("deck_list", {"list_owner", "judge", "organiser", "site_admin"}),
+    "decklists.view_event_deck_lists": ("event", {"judge", "organiser", "site_admin"}),
+    "decklists.run_deck_checks": ("event", {"judge", "organiser", "site_admin"}),
+    "decklists.set_card_pool": ("event", {"judge", "organiser", "site_admin"}),
 }
 
 

@@ -9,15 +9,16 @@ import pytest
 from django.utils import timezone
 
 from config.errors import ConflictError
+from decklists.models import DeckList
+from decklists.services.lists import deck_list_submit
 from rulings import selectors
-from rulings.models import Card, DeckList
+from rulings.models import Card
 from rulings.services import (
-    deck_list_submit,
     document_entry_save,
     document_version_publish,
     document_version_start_draft,
 )
-from tests.rulings.conftest import quimera_list
+from tests.rulings_fixtures import quimera_list
 from tests.tournaments.helpers import add_judge, add_players, make_event, make_organiser
 from tournaments.models import AuditEntry
 from tournaments.services.events import event_update

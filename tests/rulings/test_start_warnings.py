@@ -11,8 +11,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from rulings.services import deck_list_submit
-from tests.rulings.conftest import quimera_list
+from decklists.services.lists import deck_list_submit
+from tests.rulings_fixtures import quimera_list
 from tests.tournaments.helpers import add_judge, add_players, make_event, make_organiser
 from tournaments.selectors import start_warnings
 

@@ -14,6 +14,9 @@ from django.urls import reverse
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from decklists.models import CardPool, DeckCheck
+from decklists.services.checks import deck_check_record
+from decklists.services.lists import card_pool_set
 from judge_calls.models import JudgeCall
 from judge_calls.services import (
     judge_call_claim,
@@ -21,8 +24,6 @@ from judge_calls.services import (
     judge_call_escalate,
     judge_call_resolve,
 )
-from rulings.models import CardPool, DeckCheck
-from rulings.services import card_pool_set, deck_check_record
 from tests.tournaments.helpers import add_judge, add_players, make_event, make_round
 from tournaments.models import (
     AuditEntry,
@@ -300,7 +301,7 @@ CASES = [
             format="json",
         ),
         page=lambda c, t: c.post(
-            reverse("rulings:deck_checks", args=[t.event.pk]),
+            reverse("decklists:deck_checks", args=[t.event.pk]),
             {"registration": t.opponent.pk, "outcome": "as_listed"},
         ),
     ),
@@ -315,7 +316,7 @@ CASES = [
             format="json",
         ),
         page=lambda c, t: c.post(
-            reverse("rulings:card_pool", args=[t.event.pk, t.opponent.player_id]),
+            reverse("decklists:card_pool", args=[t.event.pk, t.opponent.player_id]),
             {"text": POOL, "source": "judge"},
         ),
         needs_catalogue=True,

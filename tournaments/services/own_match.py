@@ -99,7 +99,7 @@ NOT_JUDGE_ACTIONS_ON_A_MATCH: dict[str, str] = {
     "drafts.services.late.draft_enter_without_seat": (
         "a late entry before the first round: nobody faces them yet"
     ),
-    "rulings.services.decklists.deck_list_submit": (
+    "decklists.services.lists.deck_list_submit": (
         "a player submits their own list, or a judge enters a player's list for them, only "
         "while lists are open (they lock when the first round is paired): nobody faces "
         "anyone yet (a judge's entry is audited)"

@@ -63,7 +63,7 @@ def _start_event(event: Event, actor: User) -> None:
     no_shows.update(status=RegistrationStatus.NO_SHOW)
     if event.registrations.filter(status=RegistrationStatus.CHECKED_IN).count() < 2:
         raise ConflictError(_("At least two players must be checked in to start the event."))
-    _refuse_missing_deck_lists(event)
+    hooks.refuse_start(event)  # deck lists required and missing
     event.status = EventStatus.RUNNING
     # The number of Swiss rounds is pinned now: late entries no longer change it.
     event.swiss_rounds = swiss_rounds_planned(event)
@@ -81,21 +81,6 @@ def _start_event(event: Event, actor: User) -> None:
             "rulings_version": event.rulings_version.number if event.rulings_version else None,
         },
     )
-
-
-def _refuse_missing_deck_lists(event: Event) -> None:
-    """An event that requires deck lists starts only when every checked-in player has one."""
-    if not event.deck_lists_required:
-        return
-    from rulings.selectors import event_takes_deck_lists, players_without_deck_list
-
-    missing = players_without_deck_list(event) if event_takes_deck_lists(event) else []
-    if missing:
-        raise ConflictError(
-            _("This event requires deck lists; missing from: %(names)s.")
-            % {"names": ", ".join(missing)},
-            code="deck_lists_missing",
-        )
 
 
 def rulings_version_in_force(on_date: date) -> DocumentVersion | None:

@@ -9,7 +9,6 @@ import pytest
 from django.test import Client
 from rest_framework.test import APIClient
 
-from tests.rulings.conftest import rulings_data  # noqa: F401 (a fixture, for card pools)
 from tests.tournaments.helpers import make_organiser
 from tests.tournaments.own_match_cases import CASES, build_table, case_id, refusals, state
 

@@ -16,7 +16,6 @@ import tournaments.services
 from config.errors import ForbiddenError
 from judge_calls.services import judge_call_resolve
 from tests.factories import UserFactory
-from tests.rulings.conftest import rulings_data  # noqa: F401 (a fixture, for card pools)
 from tests.tournaments.helpers import make_organiser
 from tests.tournaments.own_match_cases import CASES, build_table, case_id, refusals, state
 from tournaments.models import EventStaff, Penalty, Registration

@@ -217,11 +217,11 @@ def test_a_draft_rounds_bye_counts_only_once_published(
 
 def test_event_pages_link_to_deck_lists(event, judge, regs, as_user):
     page = as_user(regs[0].player).get(url("event_detail", event.pk)).content.decode()
-    assert reverse("rulings:my_deck", args=[event.pk]) in page
-    assert reverse("rulings:event_decks", args=[event.pk]) not in page
+    assert reverse("decklists:my_deck", args=[event.pk]) in page
+    assert reverse("decklists:event_decks", args=[event.pk]) not in page
     page = as_user(judge).get(url("event_detail", event.pk)).content.decode()
-    assert reverse("rulings:event_decks", args=[event.pk]) in page
+    assert reverse("decklists:event_decks", args=[event.pk]) in page
     event.format = "standard"
     event.save()
     page = as_user(regs[0].player).get(url("event_detail", event.pk)).content.decode()
-    assert reverse("rulings:my_deck", args=[event.pk]) not in page
+    assert reverse("decklists:my_deck", args=[event.pk]) not in page

@@ -10,19 +10,18 @@ import pytest
 from django.utils import timezone
 
 from config.errors import ConflictError, DomainError
+from decklists.models import DeckCheckPick, DeckList
+from decklists.services.lists import card_pool_set, deck_check_pick_random, deck_list_submit
 from rulings import selectors
 from rulings.errors import DeckListInvalid
-from rulings.models import Card, DeckCheckPick, DeckList
+from rulings.models import Card
 from rulings.services import (
-    card_pool_set,
-    deck_check_pick_random,
-    deck_list_submit,
     document_entry_save,
     document_version_publish,
     document_version_start_draft,
 )
 from tests.factories import UserFactory
-from tests.rulings.conftest import quimera_list
+from tests.rulings_fixtures import quimera_list
 from tournaments.models import AuditEntry
 
 pytestmark = pytest.mark.django_db

@@ -12,7 +12,15 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from config.errors import ConflictError, DomainError, ForbiddenError
-from drafts.models import Draft
+from decklists.extensions import hooks
+from decklists.models import CardPool, CardPoolEntry, DeckCheckPick, DeckList, DeckListEntry
+from decklists.selectors import (
+    event_deck_format,
+    event_lists_locked,
+    event_takes_deck_lists,
+    latest_pick_batch,
+    pool_for,
+)
 from rulings.core.issues import issue
 from rulings.deckcheck import (
     MAX_POOL_LINE_QUANTITY,
@@ -22,22 +30,8 @@ from rulings.deckcheck import (
     pool_shortfalls,
 )
 from rulings.errors import DeckListInvalid
-from rulings.models import (
-    Card,
-    CardPool,
-    CardPoolEntry,
-    DeckCheckPick,
-    DeckList,
-    DeckListEntry,
-)
-from rulings.selectors import (
-    card_index,
-    event_deck_format,
-    event_lists_locked,
-    event_takes_deck_lists,
-    latest_pick_batch,
-    pool_for,
-)
+from rulings.models import Card
+from rulings.selectors import card_index
 from tournaments.models import AuditEntry, Event, Registration
 from tournaments.models.choices import EventFormat, RegistrationStatus
 from tournaments.services.audit import audit_record
@@ -85,7 +79,7 @@ def _refuse_outside_draft_pool(event: Event, player: User, parsed: ParsedDeckLis
     with paper boosters records none (a judge may set one), so its lists go unchecked."""
     pool = pool_for(event, player)
     if pool is None:
-        if Draft.objects.filter(event=event, paper=False).exists():
+        if hooks.expects_pool(event):
             raise ConflictError(
                 _(
                     "Your draft pool is not recorded yet: submit your deck once your pod "
@@ -127,7 +121,7 @@ def deck_list_submit(
     entered it. Anybody else is refused.
     """
     on_behalf = actor.pk != player.pk
-    if on_behalf and not actor.has_perm("rulings.enter_deck_list", event):
+    if on_behalf and not actor.has_perm("decklists.enter_deck_list", event):
         raise ForbiddenError(
             _("Only the event's judges can enter a deck list for another player."),
             code="not_event_judge",
@@ -151,9 +145,7 @@ def deck_list_submit(
         )
     if not from_draft_builder and actor.pk == player.pk:
         # A drafter's deck building is timed (the draft's deck page checks it itself).
-        from drafts.services.building import refuse_list_after_building
-
-        refuse_list_after_building(event, player)
+        hooks.refuse_submission(event, player)
     text = text.replace("\r\n", "\n").strip()
     deck_format = event_deck_format(event)
     copy_limit = deck_format.copy_limit if deck_format is not None else None

@@ -12,7 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from config.errors import DomainError
-from rulings.models import DeckCheck, DeckCheckOutcome, DeckList
+from decklists.models import DeckCheck, DeckCheckOutcome, DeckList
 from tournaments.models import Penalty, Registration, Round
 from tournaments.models.choices import RoundStatus
 from tournaments.notifications import notify_deck_problem
@@ -59,7 +59,7 @@ def deck_check_record(
     refused). Discrepancies need a note. A linked penalty must be one of this player's
     penalties in this event. The check is in the audit log."""
     event = lock_event(event_id)
-    ensure_allowed(actor, "rulings.run_deck_checks", event)
+    ensure_allowed(actor, "decklists.run_deck_checks", event)
     registration = (
         Registration.objects.select_related("player")
         .filter(pk=registration_id, event=event)

@@ -1,4 +1,5 @@
-"""Fixtures for the rulings tests that use the database."""
+"""Fixtures of the rulings data and deck lists (a plugin of the root conftest: the rulings,
+deck-list, archive and own-match tests share them), and a legal deck list to submit."""
 
 from __future__ import annotations
 

@@ -33,6 +33,7 @@ class DeckList(models.Model):
     )
 
     class Meta:
+        db_table = "rulings_decklist"  # kept when the model moved here
         verbose_name = _("deck list")
         verbose_name_plural = _("deck lists")
         ordering = ["event", "player__display_name", "pk"]
@@ -55,6 +56,7 @@ class DeckListEntry(models.Model):
     line = models.PositiveIntegerField(_("line"), null=True, blank=True)
 
     class Meta:
+        db_table = "rulings_decklistentry"  # kept when the model moved here
         verbose_name = _("deck list entry")
         verbose_name_plural = _("deck list entries")
         ordering = ["deck_list", "line", "pk"]
@@ -87,6 +89,7 @@ class CardPool(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
+        db_table = "rulings_cardpool"  # kept when the model moved here
         verbose_name = _("card pool")
         verbose_name_plural = _("card pools")
         constraints = [
@@ -103,6 +106,7 @@ class CardPoolEntry(models.Model):
     quantity = models.PositiveSmallIntegerField(_("quantity"))
 
     class Meta:
+        db_table = "rulings_cardpoolentry"  # kept when the model moved here
         constraints = [
             models.UniqueConstraint(fields=["pool", "card"], name="card_pool_card_once"),
             models.CheckConstraint(
@@ -125,6 +129,7 @@ class DeckCheckPick(models.Model):
     batch = models.PositiveIntegerField(_("draw"))
 
     class Meta:
+        db_table = "rulings_deckcheckpick"  # kept when the model moved here
         verbose_name = _("random deck check")
         verbose_name_plural = _("random deck checks")
         ordering = ["-batch", "pk"]
@@ -188,6 +193,7 @@ class DeckCheck(models.Model):
     uid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
 
     class Meta:
+        db_table = "rulings_deckcheck"  # kept when the model moved here
         verbose_name = _("deck check")
         verbose_name_plural = _("deck checks")
         ordering = ["-checked_at", "-pk"]

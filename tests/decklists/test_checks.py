@@ -13,11 +13,12 @@ from django.urls import reverse
 from django.utils import timezone
 
 from config.errors import ConflictError, DomainError
+from decklists.models import DeckCheck
+from decklists.services.checks import deck_check_record
+from decklists.services.lists import deck_list_submit
 from rulings import selectors
-from rulings.models import DeckCheck
-from rulings.services import deck_check_record, deck_list_submit
 from tests.factories import UserFactory
-from tests.rulings.conftest import quimera_list
+from tests.rulings_fixtures import quimera_list
 from tournaments.models import AuditEntry, Penalty, Round
 
 pytestmark = pytest.mark.django_db
@@ -94,7 +95,7 @@ def test_each_player_has_a_deck_list_status_and_the_counts_add_up(event, table):
 def test_the_judge_page_filters_by_status(client, event, table, password):
     judge, _people = table
     login(client, judge, password)
-    url = reverse("rulings:event_decks", args=[event.pk])
+    url = reverse("decklists:event_decks", args=[event.pk])
     page = client.get(url).content.decode()
     assert "Missing (1)" in page and "All (4)" in page
     missing = client.get(url, {"status": "missing"}).content.decode()
@@ -121,7 +122,7 @@ def test_players_see_neither_statuses_nor_checks(client, event, table, password)
     login(client, ana, password)
     assert client.get(f"/api/rulings/events/{event.pk}/deck-status/").status_code == 403
     assert client.get(f"/api/rulings/events/{event.pk}/deck-checks/").status_code == 403
-    assert client.get(reverse("rulings:deck_checks", args=[event.pk])).status_code == 403
+    assert client.get(reverse("decklists:deck_checks", args=[event.pk])).status_code == 403
 
 
 # --- recording a check ---------------------------------------------------------------------
@@ -223,8 +224,8 @@ def test_the_page_draws_then_records_and_lists_by_round(client, event, table, pa
     judge, people = table
     Round.objects.create(event=event, number=1, seed=1, status="published")
     login(client, judge, password)
-    url = reverse("rulings:deck_checks", args=[event.pk])
-    drawn = client.post(reverse("rulings:deck_check_draw", args=[event.pk]))
+    url = reverse("decklists:deck_checks", args=[event.pk])
+    drawn = client.post(reverse("decklists:deck_check_draw", args=[event.pk]))
     assert drawn.status_code == 302 and "random=1" in drawn["Location"]
     form_page = client.get(drawn["Location"]).content.decode()
     assert "Drawn at random:" in form_page
@@ -290,7 +291,7 @@ def test_an_illegal_list_is_saved_under_a_warning_not_a_success(
 ):
     register(event, player)
     login(client, player, password)
-    url = reverse("rulings:my_deck", args=[event.pk])
+    url = reverse("decklists:my_deck", args=[event.pk])
     response = client.post(url, {"text": quimera_list(size=40)}, follow=True)
     page = response.content.decode()
     assert 'class="message warning"' in page

@@ -13,10 +13,10 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from config.errors import ConflictError, ForbiddenError
+from decklists.models import DeckList
+from decklists.services.lists import deck_list_submit
 from rulings import selectors
-from rulings.models import DeckList
-from rulings.services import deck_list_submit
-from tests.rulings.conftest import quimera_list
+from tests.rulings_fixtures import quimera_list
 from tournaments.audit_presenter import audit_lines
 from tournaments.models import AuditEntry
 from tournaments.services.registration import registration_add
@@ -69,8 +69,8 @@ def test_the_deck_list_page_offers_to_enter_a_walk_ins_list(
     client, event, judge, walk_in, password
 ):
     client.login(request=HttpRequest(), username=judge.username, password=password)
-    page = client.get(reverse("rulings:event_decks", args=[event.pk])).content.decode()
-    url = reverse("rulings:player_deck", args=[event.pk, walk_in.pk])
+    page = client.get(reverse("decklists:event_decks", args=[event.pk])).content.decode()
+    url = reverse("decklists:player_deck", args=[event.pk, walk_in.pk])
     assert url in page
     assert client.get(url).status_code == 200
     bad = client.post(url, {"text": "4 Nadie"})
@@ -83,20 +83,20 @@ def test_a_judge_uploads_a_list_as_a_text_file(client, event, judge, walk_in, pa
     client.login(request=HttpRequest(), username=judge.username, password=password)
     upload = SimpleUploadedFile("deck.txt", quimera_list().encode("utf-8-sig"))
     response = client.post(
-        reverse("rulings:player_deck", args=[event.pk, walk_in.pk]), {"upload": upload}
+        reverse("decklists:player_deck", args=[event.pk, walk_in.pk]), {"upload": upload}
     )
     assert response.status_code == 302
     assert DeckList.objects.get(player=walk_in).card_count == 41
     binary = SimpleUploadedFile("deck.png", b"\x89PNG\xff\xfe\x00")
     response = client.post(
-        reverse("rulings:player_deck", args=[event.pk, walk_in.pk]), {"upload": binary}
+        reverse("decklists:player_deck", args=[event.pk, walk_in.pk]), {"upload": binary}
     )
     assert response.status_code == 400 and "not plain text" in response.content.decode()
 
 
 def test_a_player_gets_403_on_the_judges_page(client, event, walk_in, player, password):
     client.login(request=HttpRequest(), username=player.username, password=password)
-    url = reverse("rulings:player_deck", args=[event.pk, walk_in.pk])
+    url = reverse("decklists:player_deck", args=[event.pk, walk_in.pk])
     assert client.post(url, {"text": quimera_list()}).status_code == 403
     assert not DeckList.objects.exists()
 
