@@ -24,7 +24,7 @@ from django.utils import timezone
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
-from config.csv_cells import write_rows
+from rulings.core.csv_cells import write_rows
 from tournaments import selectors
 from tournaments.coded_cells import Coded, YesNo, for_people
 from tournaments.core_messages import CHOICE_REASONS

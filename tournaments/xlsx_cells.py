@@ -19,7 +19,7 @@ from openpyxl import Workbook
 from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from openpyxl.styles import Font
 
-from config.csv_cells import starts_like_a_formula
+from rulings.core.csv_cells import starts_like_a_formula
 
 CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 DATETIME_FORMAT = "yyyy-mm-dd hh:mm:ss"

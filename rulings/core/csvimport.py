@@ -21,7 +21,6 @@ import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from config.csv_cells import starts_like_a_formula, write_rows
 from rulings.core.cards import (
     UNKNOWN_MARK,
     CardType,
@@ -32,6 +31,7 @@ from rulings.core.cards import (
     parse_faction,
     parse_rarity,
 )
+from rulings.core.csv_cells import starts_like_a_formula, write_rows
 from rulings.core.issues import Issue, issue
 
 MAX_CSV_BYTES = 5_000_000

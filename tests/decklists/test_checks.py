@@ -13,10 +13,10 @@ from django.urls import reverse
 from django.utils import timezone
 
 from config.errors import ConflictError, DomainError
+from decklists import selectors
 from decklists.models import DeckCheck
 from decklists.services.checks import deck_check_record
 from decklists.services.lists import deck_list_submit
-from rulings import selectors
 from tests.factories import UserFactory
 from tests.rulings_fixtures import quimera_list
 from tournaments.models import AuditEntry, Penalty, Round

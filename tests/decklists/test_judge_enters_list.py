@@ -13,9 +13,9 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from config.errors import ConflictError, ForbiddenError
+from decklists import selectors
 from decklists.models import DeckList
 from decklists.services.lists import deck_list_submit
-from rulings import selectors
 from tests.rulings_fixtures import quimera_list
 from tournaments.audit_presenter import audit_lines
 from tournaments.models import AuditEntry

@@ -10,6 +10,7 @@ import pytest
 from django.utils import timezone
 
 from config.errors import ConflictError, DomainError
+from decklists import selectors as deck_selectors
 from decklists.models import DeckCheckPick, DeckList
 from decklists.services.lists import card_pool_set, deck_check_pick_random, deck_list_submit
 from rulings import selectors
@@ -50,7 +51,7 @@ def test_a_legal_list_is_saved_with_its_entries(event, entrant):
     )
     assert deck_list.entries.count() == 11
     assert deck_list.card_count == 41
-    report = selectors.deck_check_for(deck_list)
+    report = deck_selectors.deck_check_for(deck_list)
     assert report.check.legal and report.version.number == 1
 
 
@@ -106,7 +107,7 @@ def test_events_without_decks_take_no_lists(make_event, rulings_data, player, re
 def test_a_list_that_parses_but_breaks_the_rules_is_saved_and_the_check_says_why(event, entrant):
     text = quimera_list(size=37, extra="4 Sombra del Alcantarillado\n1 Puentes Colgantes")
     deck_list, _ = deck_list_submit(event=event, player=entrant, text=text, actor=entrant)
-    errors, _warnings = codes(selectors.deck_check_for(deck_list))
+    errors, _warnings = codes(deck_selectors.deck_check_for(deck_list))
     assert errors == ["banned_card", "off_faction"]
 
 
@@ -128,8 +129,8 @@ def test_the_event_date_picks_the_version_of_the_rules(
     document_entry_save(version=draft, section="banned_list", card=garphades)
     document_version_publish(version=draft, published_on=today, actor=site_admin)
 
-    old = selectors.deck_check_for(DeckList.objects.get(event=before))
-    new = selectors.deck_check_for(DeckList.objects.get(event=after))
+    old = deck_selectors.deck_check_for(DeckList.objects.get(event=before))
+    new = deck_selectors.deck_check_for(DeckList.objects.get(event=after))
     assert old.version.number == 1 and new.version.number == 2
     # Garphades' faction is unknown (a warning either way); the ban is new.
     assert "banned_card" not in codes(old)[0]
@@ -163,12 +164,12 @@ def test_sealed_deck_must_come_from_the_pool(rulings_data, make_event, player, r
     register(sealed, player)
     judge = judge_of(sealed)
     deck_list, _ = deck_list_submit(event=sealed, player=player, text=quimera_list(), actor=player)
-    errors, warnings = codes(selectors.deck_check_for(deck_list))
+    errors, warnings = codes(deck_selectors.deck_check_for(deck_list))
     assert errors == [] and warnings == ["pool_not_checked"]
     card_pool_set(
         event=sealed, player=player, text=quimera_list(size=40), actor=judge, source="sealed"
     )
-    errors, _ = codes(selectors.deck_check_for(deck_list))
+    errors, _ = codes(deck_selectors.deck_check_for(deck_list))
     assert errors == ["not_in_pool"]
     assert AuditEntry.objects.filter(action="card_pool.set").exists()
 
@@ -181,5 +182,5 @@ def test_checking_every_list_of_an_event_costs_a_fixed_number_of_queries(
         register(event, who)
         deck_list_submit(event=event, player=who, text=quimera_list(), actor=who)
     with django_assert_max_num_queries(8 + 5):
-        rows = selectors.deck_checks_for_event(event)
+        rows = deck_selectors.deck_checks_for_event(event)
         assert len(rows) == 8 and all(r.check.legal for _, r in rows)

@@ -9,6 +9,7 @@ import pytest
 from django.utils import timezone
 
 from config.errors import ConflictError
+from decklists import selectors as deck_selectors
 from decklists.models import DeckList
 from decklists.services.lists import deck_list_submit
 from rulings import selectors
@@ -50,7 +51,7 @@ def test_a_running_event_keeps_its_version_and_its_date(rulings_data, site_admin
     earlier = today - dt.timedelta(days=3)
     document_version_publish(version=draft, published_on=earlier, actor=site_admin, today=earlier)
     assert selectors.version_in_force(selectors.document_get(), today).number == 2
-    report = selectors.deck_check_for(DeckList.objects.get(event=event))
+    report = deck_selectors.deck_check_for(DeckList.objects.get(event=event))
     assert report.version.number == 1
     assert "banned_card" not in [i.code for i in report.check.errors]
 

@@ -14,7 +14,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone, translation
 
-from config.csv_cells import write_rows
+from rulings.core.csv_cells import write_rows
 from tests.factories import UserFactory
 from tests.tournaments.helpers import make_round
 from tournaments.coded_cells import Coded, YesNo, for_people

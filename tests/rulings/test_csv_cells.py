@@ -10,7 +10,7 @@ import pytest
 from django.core.management import call_command
 from rest_framework.test import APIClient
 
-from config.csv_cells import spreadsheet_safe, write_rows
+from rulings.core.csv_cells import spreadsheet_safe, write_rows
 from tests.tournaments.helpers import make_round
 from tournaments.services.results import ReportedResult, match_set_result
 
