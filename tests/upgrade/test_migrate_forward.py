@@ -37,8 +37,10 @@ from django.db.migrations.executor import MigrationExecutor
 from django.db.migrations.loader import MigrationLoader
 from django.db.migrations.recorder import MigrationRecorder
 
-from rulings.models import CardPool, DeckCheck, DeckList
-from tournaments.models import CardInstance, DraftSeat, Event, JudgeCall, Pick
+from decklists.models import CardPool, DeckCheck, DeckList
+from drafts.models import CardInstance, DraftSeat, Pick
+from judge_calls.models import JudgeCall
+from tournaments.models import Event
 from tournaments.services.standings import event_standings
 
 pytestmark = pytest.mark.django_db(transaction=True)
