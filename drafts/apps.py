@@ -11,7 +11,7 @@ class DraftsConfig(AppConfig):
         from drafts import hooks
         from drafts.audit_sentences import draft_sentence
         from drafts.exports import picks_rows, pools_rows
-        from drafts.services.clock import apply_draft_deadlines
+        from drafts.services.deadlines import apply_draft_deadlines
         from drafts.services.demo import load_draft_demo
         from tournaments.audit_presenter import register_sentences
         from tournaments.exports import register_export

@@ -10,8 +10,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from drafts.models import Draft
-from drafts.services.building import PoolEntry
 from drafts.services.judge import MAX_EXTENSION
+from drafts.services.pools import PoolEntry
 from drafts.services.reading import DeckGroup
 from rulings.models import Edition
 

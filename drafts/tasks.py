@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from drafts.services.clock import apply_draft_deadlines
+from drafts.services.deadlines import apply_draft_deadlines
 
 
 # The name is older than this app: queued tasks and beat entries still use it.

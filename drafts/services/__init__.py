@@ -2,8 +2,8 @@
 reads. The pure rules are in ``drafts.core``; this package loads rows, calls them
 under the pod's row lock (see ``tournaments.services.locking``) and saves."""
 
-from drafts.services.building import draft_deck_save, draft_deck_submit, pool_entries
-from drafts.services.clock import apply_draft_deadlines, settle_if_expired
+from drafts.services.building import draft_deck_save, draft_deck_submit
+from drafts.services.deadlines import apply_draft_deadlines, settle_if_expired
 from drafts.services.judge import (
     pack_replace,
     pod_begin_picking,
@@ -16,6 +16,7 @@ from drafts.services.judge import (
 )
 from drafts.services.late import draft_enter_without_seat, seat_assign_player
 from drafts.services.players import draft_bid, draft_distribute, draft_pick
+from drafts.services.pools import pool_entries
 from drafts.services.setup import draft_configure, draft_start
 
 __all__ = [

@@ -6,49 +6,22 @@ lists lock when round 1 starts, as every event's do."""
 
 from __future__ import annotations
 
-from collections import Counter
-from dataclasses import dataclass
-from datetime import datetime
-
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from config.errors import ConflictError, DomainError, ForbiddenError
-from decklists.models import CardPool, CardPoolEntry, DeckList
-from decklists.services.lists import deck_list_submit
-from drafts.models import CardInstance, CardSource, DeckState, DraftPhase, DraftSeat, Pod
-from drafts.services.clock import clear_deadline, set_deadline
+from config.errors import ConflictError, ForbiddenError
+from decklists.models import DeckList
+from drafts.models import DeckState, DraftPhase, DraftSeat, Pod
 from drafts.services.flow import save_pod, settle
 from drafts.services.locking import lock_pod
-from rulings.models import Card
+from drafts.services.pools import deck_lines, submit_from_pool
 from tournaments.models import Event
 from tournaments.models.choices import RegistrationStatus
 from tournaments.services.locking import lock_event
 
 ACTIVE = (RegistrationStatus.REGISTERED, RegistrationStatus.CHECKED_IN)
-
-
-@dataclass(frozen=True)
-class PoolEntry:
-    card: Card
-    count: int
-    auction: int  # how many of them came with the auction deck
-
-
-def pool_entries(seat: DraftSeat) -> list[PoolEntry]:
-    counts: Counter[int] = Counter()
-    auction: Counter[int] = Counter()
-    for card_id, source in CardInstance.objects.filter(owner=seat).values_list("card_id", "source"):
-        counts[card_id] += 1
-        if source == CardSource.AUCTION:
-            auction[card_id] += 1
-    cards = Card.objects.filter(pk__in=counts).select_related("edition")
-    return sorted(
-        (PoolEntry(c, counts[c.pk], auction[c.pk]) for c in cards),
-        key=lambda e: (e.card.faction, e.card.type, e.card.name, e.card.pk),
-    )
 
 
 def builder_start(seat: DraftSeat, deck_list: DeckList | None) -> dict[str, int] | None:
@@ -64,40 +37,6 @@ def builder_start(seat: DraftSeat, deck_list: DeckList | None) -> dict[str, int]
         str(card_id): quantity
         for card_id, quantity in deck_list.entries.values_list("card_id", "quantity")
     }
-
-
-def _record_pool(event: Event, seat: DraftSeat, entries: list[PoolEntry]) -> None:
-    record_pool(event.pk, seat.registration.player_id, {e.card.pk: e.count for e in entries})
-
-
-def record_pool(event_id: int, player_id: int, counts: dict[int, int]) -> None:
-    """Record a player's draft pool (card id -> copies) as their card pool, which every
-    deck-list route of the event checks the list against."""
-    pool, _created = CardPool.objects.select_for_update().get_or_create(
-        event_id=event_id, player_id=player_id, defaults={"source": "draft"}
-    )
-    pool.source = "draft"
-    pool.save(update_fields=["source", "updated_at"])
-    pool.entries.all().delete()
-    CardPoolEntry.objects.bulk_create(
-        CardPoolEntry(pool=pool, card_id=card_id, quantity=min(n, 32767))
-        for card_id, n in sorted(counts.items())
-    )
-
-
-def record_pod_pools(pod: Pod) -> None:
-    """Drafting is complete: record every player's pool (the auction deck and the picks),
-    whether or not they open the deck builder. Pod locked by the caller."""
-    players = dict(
-        pod.seats.filter(registration__isnull=False).values_list("pk", "registration__player_id")
-    )
-    counts: dict[int, Counter[int]] = {seat_id: Counter() for seat_id in players}
-    for seat_id, card_id in CardInstance.objects.filter(owner_id__in=players).values_list(
-        "owner_id", "card_id"
-    ):
-        counts[seat_id][card_id] += 1
-    for seat_id, player_id in players.items():
-        record_pool(pod.draft.event_id, player_id, counts[seat_id])
 
 
 def _player_seat(event: Event, actor: User) -> DraftSeat:
@@ -134,59 +73,6 @@ def _building_open(seat: DraftSeat) -> DraftSeat:
     return seat
 
 
-def _quantities(
-    seat: DraftSeat, quantities: dict[int, int]
-) -> tuple[list[PoolEntry], list[str], int]:
-    """The deck's lines checked against the seat's pool: (pool, lines, cards in the deck)."""
-    entries = pool_entries(seat)
-    by_id = {e.card.pk: e for e in entries}
-    if not isinstance(quantities, dict):
-        raise DomainError(_("Say how many copies of each card."), field="cards")
-    lines = []
-    total = 0
-    for card_id, count in sorted(quantities.items()):
-        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-            raise DomainError(_("A number of copies is a whole number, 0 or more."), field="cards")
-        if count == 0:
-            continue
-        entry = by_id.get(card_id)
-        if entry is None or count > entry.count:
-            raise DomainError(
-                _("Your pool has %(have)s of %(card)s; you asked for %(want)s.")
-                % {
-                    "have": entry.count if entry else 0,
-                    "card": entry.card.name if entry else card_id,
-                    "want": count,
-                },
-                field="cards",
-                code="not_in_pool",
-            )
-        total += count
-        lines.append(f"{count} {entry.card.edition.code} {entry.card.number}")
-    return entries, lines, total
-
-
-def _submit(
-    event: Event, seat: DraftSeat, quantities: dict[int, int], actor: User
-) -> tuple[DeckList, object]:
-    entries, lines, total = _quantities(seat, quantities)
-    if total < event.min_deck_size:
-        raise DomainError(
-            _("A deck has at least %(min)s cards; this one has %(n)s.")
-            % {"min": event.min_deck_size, "n": total},
-            field="cards",
-            code="deck_too_small",
-        )
-    _record_pool(event, seat, entries)
-    return deck_list_submit(
-        event=event,
-        player=seat.registration.player,
-        text="\n".join(lines),
-        actor=actor,
-        from_draft_builder=True,
-    )
-
-
 @transaction.atomic
 def draft_deck_submit(
     *, actor: User, event_id: int, quantities: dict[int, int]
@@ -197,7 +83,7 @@ def draft_deck_submit(
     deck is also the seat's last saved deck."""
     event = lock_event(event_id)
     seat = _building_open(_player_seat(event, actor))
-    result = _submit(event, seat, quantities, actor)
+    result = submit_from_pool(event, seat, quantities, actor)
     DraftSeat.objects.filter(pk=seat.pk).update(saved_deck=_as_json(quantities))
     return result
 
@@ -209,7 +95,7 @@ def draft_deck_save(*, actor: User, event_id: int, quantities: dict[int, int]) -
     it is legal. Refused once the seat's building time is over."""
     event = lock_event(event_id)
     seat = _building_open(_player_seat(event, actor))
-    _quantities(seat, quantities)
+    deck_lines(seat, quantities)
     seat.saved_deck = _as_json(quantities)
     seat.save(update_fields=["saved_deck"])
     return seat
@@ -217,65 +103,6 @@ def draft_deck_save(*, actor: User, event_id: int, quantities: dict[int, int]) -
 
 def _as_json(quantities: dict[int, int]) -> dict[str, int]:
     return {str(card): count for card, count in sorted(quantities.items()) if count}
-
-
-class _NotLegal(Exception):
-    """Rolls back the savepoint of a saved deck that turned out not to be legal."""
-
-
-def _legal(deck_list: DeckList) -> bool:
-    from decklists.selectors import deck_check_for
-
-    return not deck_check_for(deck_list).check.errors
-
-
-def _close_seat(event: Event, seat: DraftSeat) -> str:
-    """The seat's building ends: its last saved deck is its deck if legal, else the deck it
-    submitted if that is legal, else it has no legal deck."""
-    player = seat.registration.player
-    if seat.saved_deck:
-        try:
-            with transaction.atomic():  # a savepoint: an illegal saved deck changes nothing
-                quantities = {int(k): v for k, v in seat.saved_deck.items()}
-                deck_list, _parsed = _submit(event, seat, quantities, player)
-                if not _legal(deck_list):
-                    raise _NotLegal
-            return DeckState.DECK
-        except (DomainError, _NotLegal, ValueError):
-            pass
-    submitted = DeckList.objects.filter(event=event, player=player).first()
-    if submitted is not None and _legal(submitted):
-        return DeckState.DECK
-    return DeckState.NO_LEGAL_DECK
-
-
-def close_building(pod: Pod, now: datetime, *, everyone: bool = False) -> None:
-    """Apply the end of deck building at ``now`` (pod locked, its deadline passed, or
-    ``everyone`` for a judge ending it early or round 1 finding every deck in): each open
-    player seat whose time is over gets its deck or is marked "no legal deck"; a seat a
-    judge gave more time keeps building, and the pod's deadline becomes the next seat's."""
-    event = pod.draft.event
-    seats = (
-        pod.seats.filter(
-            registration__isnull=False,
-            registration__status__in=ACTIVE,
-            deck_state=DeckState.BUILDING,
-        )
-        .select_related("registration__player")
-        .order_by("position")
-    )
-    later = []
-    for seat in seats:
-        if not everyone and seat.building_until is not None and seat.building_until > now:
-            later.append(seat.building_until)
-            continue
-        seat.deck_state = _close_seat(event, seat)
-        seat.save(update_fields=["deck_state"])
-    if later:
-        set_deadline(pod, 0, min(later))
-        return
-    pod.phase = DraftPhase.DONE
-    clear_deadline(pod)
 
 
 def building_over(pod: Pod) -> bool:
@@ -310,15 +137,3 @@ def refuse_list_after_building(event: Event, player: User) -> None:
     )
     if seat is not None:
         _building_open(seat)
-
-
-__all__ = [
-    "builder_start",
-    "building_over",
-    "close_building",
-    "draft_deck_save",
-    "draft_deck_submit",
-    "pool_entries",
-    "record_pod_pools",
-    "refuse_list_after_building",
-]

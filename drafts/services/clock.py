@@ -7,9 +7,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from django.db import transaction
 from django.db.models import Q
-from django.utils import timezone
 
 from config.deadlines import schedule_at
 from drafts.models import DraftPhase, Pod
@@ -51,33 +49,3 @@ def expired_pod_ids(now: datetime) -> list[int]:
         .order_by("pk")
         .values_list("pk", flat=True)
     )
-
-
-def apply_draft_deadlines(now: datetime | None = None) -> int:
-    """Apply every pod deadline that has passed; idempotent. Returns how many pods moved.
-    Each pod in its own transaction, so one pod's trouble never holds another."""
-    from drafts.services.flow import settle_pod
-
-    now = now or timezone.now()
-    moved = 0
-    for pod_id in expired_pod_ids(now):
-        with transaction.atomic():
-            moved += int(settle_pod(pod_id, now))
-    return moved
-
-
-def settle_if_expired(pod_id: int, now: datetime | None = None) -> bool:
-    """The read path: a cheap unlocked look, and only if the pod's deadline has passed, its
-    own transaction to apply it (under the row lock, so a racing worker changes nothing)."""
-    from drafts.services.flow import settle_pod
-
-    now = now or timezone.now()
-    row = (
-        Pod.objects.filter(pk=pod_id, deadline__lte=now, paused_remaining__isnull=True)
-        .exclude(phase=DraftPhase.DONE)
-        .exists()
-    )
-    if not row:
-        return False
-    with transaction.atomic():
-        return settle_pod(pod_id, now)

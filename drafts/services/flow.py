@@ -31,8 +31,10 @@ from drafts.models import (
     TableDeck,
 )
 from drafts.services.clock import expired, set_deadline
+from drafts.services.closing import close_building
 from drafts.services.locking import lock_pod
 from drafts.services.poll_state import remember_poll_state
+from drafts.services.pools import record_pod_pools
 from tournaments.live import announce_change
 
 POD_FIELDS = [
@@ -81,8 +83,6 @@ def settle(pod: Pod, now: datetime) -> bool:
         elif pod.phase == DraftPhase.DRAFTING:
             run_steps(pod, now, timed_out_at=at)
         elif pod.phase == DraftPhase.BUILDING:
-            from drafts.services.building import close_building
-
             close_building(pod, now)
         changed = True
     return changed
@@ -380,8 +380,6 @@ def pass_packs(pod: Pod, left: int, now: datetime) -> None:
         pod.phase = DraftPhase.BUILDING
         set_deadline(pod, pod.draft.building_seconds, now)
         if not pod.draft.paper:  # paper boosters: no cards are tracked
-            from drafts.services.building import record_pod_pools
-
             record_pod_pools(pod)
 
 

@@ -140,7 +140,7 @@ def pod_begin_picking(*, actor: User, pod_id: int) -> Pod:
 def pod_end_building(*, actor: User, pod_id: int, reason: str) -> Pod:
     """End the pod's deck building now (so round 1 can be paired): every seat still
     building gets its last saved deck if legal, or is marked as having no legal deck."""
-    from drafts.services.building import close_building
+    from drafts.services.closing import close_building
 
     if not reason.strip():
         raise DomainError(_("Say why deck building ends early."), field="reason")

@@ -13,7 +13,8 @@ from django.utils.translation import gettext as _
 from config.errors import ConflictError
 from drafts.core.rounds import pair_within_pods
 from drafts.models import DeckState, Draft, DraftPhase, DraftSeat, Pod
-from drafts.services.building import building_over, close_building
+from drafts.services.building import building_over
+from drafts.services.closing import close_building
 from drafts.services.flow import save_pod, settle
 from drafts.services.locking import lock_pod
 from tournaments import pairing

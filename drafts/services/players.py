@@ -19,7 +19,7 @@ from config.errors import ConflictError, DomainError, ForbiddenError
 from drafts.core import auction as auction_core
 from drafts.core.errors import DraftError
 from drafts.models import DraftPhase, DraftSeat, Pick, PickKind, Pod
-from drafts.services.clock import settle_if_expired
+from drafts.services.deadlines import settle_if_expired
 from drafts.services.flow import (
     StepView,
     auction_bid,

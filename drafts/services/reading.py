@@ -15,7 +15,8 @@ from decklists.models import DeckList
 from drafts.core.passing import pass_direction
 from drafts.core.timers import pick_seconds
 from drafts.models import CardInstance, DeckState, Draft, DraftPhase, DraftSeat, Pick, Pod
-from drafts.services.clock import expired, settle_if_expired
+from drafts.services.clock import expired
+from drafts.services.deadlines import settle_if_expired
 from drafts.services.flow import (
     SeatStep,
     StepView,

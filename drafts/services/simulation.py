@@ -17,10 +17,11 @@ from accounts.models import User
 from drafts.core import auction as auction_core
 from drafts.core.bots import BotCard, bot_pick
 from drafts.models import CardInstance, CardSource, Draft, DraftPhase, DraftSeat, Pod
-from drafts.services.building import draft_deck_submit, pool_entries
+from drafts.services.building import draft_deck_submit
 from drafts.services.demo import load_sample_auction_decks
 from drafts.services.flow import auction_of, deck_contents, settle_pod, step_view
 from drafts.services.players import draft_bid, draft_distribute, draft_pick
+from drafts.services.pools import pool_entries
 from drafts.services.setup import draft_configure, draft_start
 from tournaments.models import Event
 from tournaments.models.choices import EventFormat
