@@ -7,6 +7,8 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('rulings', '0004_deckcheck_uid'),
+        # After every migration that still reads these models here (tournaments' 0021).
+        ('tournaments', '0023_models_moved_to_their_apps'),
     ]
 
     operations = [

@@ -33,11 +33,12 @@ from tournaments.services.rounds import round_pair_next
 pytestmark = pytest.mark.django_db
 
 PAGES = ("pairings", "pairings_by_name", "standings")
-CONDITIONAL = (*PAGES, "screen")  # the big screen answers reloads the same way
+CONDITIONAL = (*PAGES, "screen:screen")  # the big screen answers reloads the same way
 
 
 def url(name, event, query=""):
-    return reverse(f"tournaments:{name}", args=[event.pk]) + query
+    full = name if ":" in name else f"tournaments:{name}"  # the big screen is its own app
+    return reverse(full, args=[event.pk]) + query
 
 
 def settled(client: Client, path: str):
