@@ -35,39 +35,53 @@ from tests.e2e.a11y import (
     hold_still,
 )
 from tests.e2e.test_swiss_event_browser import submit
-from tournaments.models import Event, Registration
-from tournaments.models.choices import EventFormat, RegistrationStatus, StaffRole
+from tournaments.models import Event, Match, Registration
+from tournaments.models.choices import EventFormat, MatchStatus, RegistrationStatus, StaffRole
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-ROLES = {
-    "anonymous": None,
-    "player": ("player01", PLAYER_PASSWORD),
-    "judge": ("judge2", JUDGE_PASSWORD),
-    "admin": ("admin", ADMIN_PASSWORD),
-}
 LANGUAGES = {"en": ("en-GB", "/"), "es": ("es-ES", "/es/")}
+# Routes each crawl must reach, so a link lost on the way shows as a failure, not as fewer
+# pages checked.
+REACHED = {
+    "anonymous": {"/events/", "/rulings/cards/", "/games/qiahn-tactics/odds/", "/accounts/login/"},
+    "player": {"/events/<id>/me/", "/events/<id>/draft/", "/events/<id>/standings/"},
+    "judge": {
+        "/events/<id>/judge/players/",
+        "/events/<id>/judge/draft/",
+        "/events/<id>/judge/calls/",
+        "/events/matches/<id>/result/",
+    },
+    "admin": {"/admin/", "/events/new/", "/events/<id>/edit/"},
+}
 ROUTE_LIMIT = 80  # routes per crawl; far more than any role reaches
 
 
 @pytest.fixture
-def world(db):
+def world(db) -> dict[str, tuple[str, str] | None]:
     """The demo site (a registration-open event, a running Swiss event in round 2, a booster
-    draft at its deck auction), plus a booster draft at its picks in which the demo's first
-    player, who also plays in the running event, is drafting."""
+    draft at its deck auction), plus a booster draft at its picks; the logins of the four
+    roles. The player is one whose round-2 match has no report yet (the demo's pairings are
+    drawn, so who that is varies), drafting in the new draft as well."""
+    from accounts.models import User
+    from tournaments.demo import RUNNING_EVENT
     from tournaments.services.drafts import draft_configure, draft_start
+    from tournaments.services.drafts.demo import DRAFT_EVENT
     from tournaments.services.events import event_create, staff_set
 
     call_command("demo_data", stdout=io.StringIO())
-    from accounts.models import User
-
-    organiser, judge, player = (
-        User.objects.get(username=name) for name in ("judge1", "judge2", "player01")
-    )
+    organiser, judge = User.objects.get(username="judge1"), User.objects.get(username="judge2")
+    open_match = Match.objects.filter(
+        round__event__name=RUNNING_EVENT,
+        round__number=2,
+        status=MatchStatus.PENDING,
+        player_b__isnull=False,
+    ).first()
+    player = open_match.player_a.player
     event = event_create(
         actor=organiser,
         name="Demo: Picks in progress",
-        date=Event.objects.get(name="Demo: Booster draft night").date,
+        date=Event.objects.get(name=DRAFT_EVENT).date,
         format=EventFormat.BOOSTER_DRAFT,
         swiss_rounds=3,
     )
@@ -82,6 +96,12 @@ def world(db):
         building_seconds=900,
     )
     draft_start(actor=organiser, event_id=event.pk)
+    return {
+        "anonymous": None,
+        "player": (player.username, PLAYER_PASSWORD),
+        "judge": (judge.username, JUDGE_PASSWORD),
+        "admin": ("admin", ADMIN_PASSWORD),
+    }
 
 
 def log_in(page: Page, site: str, username: str, password: str) -> None:
@@ -92,11 +112,18 @@ def log_in(page: Page, site: str, username: str, password: str) -> None:
 
 
 def check_pages(
-    browser, browser_context_args, site: str, role: str, language: str, checked: set[str]
-) -> tuple[list[str], list[Finding]]:
-    """Crawl the site as ``role`` in ``language``; check each page whose route is not in
-    ``checked`` yet (the home page always), at both sizes. Returns the pages checked."""
+    browser,
+    browser_context_args,
+    site: str,
+    login: tuple[str, str] | None,
+    language: str,
+    checked: set[str],
+) -> tuple[set[str], list[str], list[Finding]]:
+    """Crawl the site as the person ``login`` (None: nobody) in ``language``; check each
+    page whose route is not in ``checked`` yet (the home page always), at both sizes.
+    Returns the routes reached, the pages checked and what axe found on them."""
     locale, home = LANGUAGES[language]
+    reached: set[str] = set()
     pages: list[str] = []
     findings: list[Finding] = []
     context = browser.new_context(**{**browser_context_args, "locale": locale})
@@ -105,10 +132,11 @@ def check_pages(
         page = context.new_page()
         page.set_default_timeout(10_000)
         page.set_viewport_size(DESKTOP)
-        if ROLES[role]:
-            log_in(page, site, *ROLES[role])
-        anonymous = ROLES[role] is None
+        if login is not None:
+            log_in(page, site, *login)
+        anonymous = login is None
         for key, url in crawl(page, site, home, anonymous=anonymous, limit=ROUTE_LIMIT):
+            reached.add(key)
             if key in checked and key != "/":
                 continue
             checked.add(key)
@@ -120,7 +148,7 @@ def check_pages(
             page.set_viewport_size(DESKTOP)
     finally:
         context.close()
-    return pages, findings
+    return reached, pages, findings
 
 
 @pytest.mark.parametrize("language", list(LANGUAGES))
@@ -133,7 +161,10 @@ def test_no_serious_accessibility_violation_on_any_page(
     report = []
     checked: set[str] = set()
     for role in roles:
-        pages, found = check_pages(browser, browser_context_args, site, role, language, checked)
+        reached, pages, found = check_pages(
+            browser, browser_context_args, site, world[role], language, checked
+        )
+        assert REACHED[role] <= reached, f"{role} did not reach {REACHED[role] - reached}"
         findings += found
         report.append(f"  {role}: {len(pages)} pages: {' '.join(pages)}")
     elapsed = time.monotonic() - started
