@@ -98,6 +98,9 @@ def _tails_combatant(n: int) -> str:
 _tails_combatant_lazy = lazy(_tails_combatant, str)
 
 
+SLOT_FIELDS = ("type", "gear", "magic", "copy")
+
+
 class OddsForm(forms.Form):
     """Both vanguards after the outfit phase: three slots a side (an empty type: no one)."""
 
@@ -136,6 +139,14 @@ class OddsForm(forms.Form):
                 self.fields[f"{prefix}_copy"] = forms.ChoiceField(
                     label=_("Water copies"), choices=COPY_CHOICES, required=False
                 )
+        # The slots are laid out as a table: each field is named by its column, its
+        # vanguard and its row (the ids of those headers in games/odds.html).
+        for role in ("attacker", "defender"):
+            for i in range(3):
+                for name in SLOT_FIELDS:
+                    self.fields[f"{role}_{i}_{name}"].widget.attrs["aria-labelledby"] = (
+                        f"odds-{role}-{name} odds-{role} odds-{role}-{i}"
+                    )
         self.initial.setdefault("attacker_0_type", "wizard")
         self.initial.setdefault("defender_0_type", "paladin")
 
@@ -168,12 +179,11 @@ class OddsForm(forms.Form):
                 rows.append(
                     {
                         "number": i + 1,
-                        "fields": [
-                            self[f"{prefix}_{name}"] for name in ("type", "gear", "magic", "copy")
-                        ],
+                        "fields": [self[f"{prefix}_{name}"] for name in SLOT_FIELDS],
                     }
                 )
-            out.append({"role": role, "label": SLOT_LABELS[role], "rows": rows})
+            columns = [(name, self.fields[f"{role}_0_{name}"].label) for name in SLOT_FIELDS]
+            out.append({"role": role, "label": SLOT_LABELS[role], "columns": columns, "rows": rows})
         return out
 
     def odds_input(self) -> dict[str, Any]:

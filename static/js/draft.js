@@ -7,6 +7,17 @@
     document.dispatchEvent(new Event("op:refreshed"));
   });
 
+  // A pick swaps in the drafter's part of the page, and the focus (on the card or the button
+  // that took it) goes with the old part: it moves to the new step's heading, so a keyboard
+  // carries on from there rather than from the top of the page.
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var source = event.detail.requestConfig && event.detail.requestConfig.elt;
+    if (!source || !source.matches || !source.matches("form.pack")) { return; }
+    if (document.activeElement && document.activeElement !== document.body) { return; }
+    var heading = document.querySelector("#draft-live [data-pick-focus]");
+    if (heading) { heading.focus(); }
+  });
+
   // A pick refused (the step is over, a repeated tap) answers 4xx with the drafter's part
   // of the page and the reason in it: show it, as a plain form post would.
   document.addEventListener("htmx:beforeSwap", function (event) {
