@@ -64,9 +64,9 @@ def world(db) -> dict[str, tuple[str, str] | None]:
     roles. The player is one whose round-2 match has no report yet (the demo's pairings are
     drawn, so who that is varies), drafting in the new draft as well."""
     from accounts.models import User
+    from drafts.services import draft_configure, draft_start
+    from drafts.services.demo import DRAFT_EVENT
     from tournaments.demo import RUNNING_EVENT
-    from tournaments.services.drafts import draft_configure, draft_start
-    from tournaments.services.drafts.demo import DRAFT_EVENT
     from tournaments.services.events import event_create, staff_set
 
     call_command("demo_data", stdout=io.StringIO())

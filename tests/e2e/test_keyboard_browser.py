@@ -8,13 +8,14 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
+from drafts.models import DraftSeat, Pick
+from drafts.services import draft_start
 from tests.e2e.conftest import login
 from tests.e2e.test_draft_browser import booster_event
 from tests.e2e.test_swiss_event_browser import watch
 from tests.factories import DEMO_PASSWORD
 from tests.tournaments.helpers import add_players, make_event, make_organiser, make_round
-from tournaments.models import DraftSeat, Match, Pick
-from tournaments.services.drafts import draft_start
+from tournaments.models import Match
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
