@@ -20,6 +20,9 @@ def test_there_are_catalogues():
 @pytest.mark.parametrize("po_path", CATALOGUES, ids=lambda p: str(p.relative_to(ROOT)))
 def test_catalogue_is_translated_and_compiled(po_path: Path):
     po = polib.pofile(str(po_path))
+    # Every catalogue counts plurals the same way: Django merges them, and a catalogue with
+    # three forms would ask for a third form that no message has (and show English).
+    assert po.metadata.get("Plural-Forms") == "nplurals=2; plural=(n != 1);", po_path
     untranslated = [e.msgid for e in po.untranslated_entries()]
     fuzzy = [e.msgid for e in po.fuzzy_entries()]
     assert untranslated == [], f"untranslated in {po_path}"
