@@ -7,6 +7,7 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -60,8 +61,10 @@ def own_broker(settings: object, prefix: str) -> Iterator[tuple[str, str]]:
 
 
 def start_worker(url: str, queue: str, **env: str) -> subprocess.Popen:
-    """A worker process on ``queue`` against the test database, with ``env`` added."""
-    return subprocess.Popen(
+    """A worker process on ``queue`` against the test database, with ``env`` added; what it
+    writes goes to a file a failing test can show (``worker_log``)."""
+    log = tempfile.NamedTemporaryFile(prefix=f"{queue}-", suffix=".log", delete=False)  # noqa: SIM115
+    process = subprocess.Popen(
         [
             *(sys.executable, "-m", "celery", "-A", "config", "worker", "--pool", "solo"),
             *("--queues", queue, "--loglevel", "WARNING", "--without-gossip"),
@@ -75,9 +78,20 @@ def start_worker(url: str, queue: str, **env: str) -> subprocess.Popen:
             "DJANGO_SETTINGS_MODULE": "config.settings",
             **env,
         },
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        stdout=log,
+        stderr=subprocess.STDOUT,
     )
+    process.log_path = log.name  # type: ignore[attr-defined]
+    log.close()
+    return process
+
+
+def worker_log(process: subprocess.Popen) -> str:
+    """The end of what the worker wrote (its start-up errors, a task that failed)."""
+    try:
+        return Path(process.log_path).read_text(errors="replace")[-4000:]  # type: ignore[attr-defined]
+    except OSError:
+        return ""
 
 
 def stop_worker(process: subprocess.Popen) -> None:

@@ -11,7 +11,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from config.deadlines import schedule_at
-from tests.celery_worker import own_broker, start_worker, stop_worker
+from tests.celery_worker import own_broker, start_worker, stop_worker, worker_log
 from tests.tournaments.helpers import add_judge, add_players, make_event, make_organiser, make_round
 from tournaments.models import Round
 from tournaments.services.clock import ROUND_DEADLINE_TASK, round_start_clock
@@ -45,5 +45,5 @@ def test_a_worker_calls_time_when_the_deadline_passes(broker):
             time.sleep(0.2)
     finally:
         stop_worker(worker)
-    assert round_.time_called_at is not None
+    assert round_.time_called_at is not None, worker_log(worker)
     assert round_.time_called_at >= soon
