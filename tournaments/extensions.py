@@ -39,8 +39,9 @@ RoundPairer = Callable[["Event", int, "Sequence[Player]", int], "list[Pairing] |
 
 @dataclass
 class EventHooks:
-    # Called under the registration's lock before a player is checked in; refuse by raising.
-    check_in_guards: list[Callable[[Registration], None]] = field(default_factory=list)
+    # Called before players of one event are checked in (one, or everyone at once), their
+    # rows locked; refuse by raising.
+    check_in_guards: list[Callable[[Sequence[Registration]], None]] = field(default_factory=list)
     drop_hooks: list[DropHook] = field(default_factory=list)
     # Called under the event's lock just before its first round is paired.
     event_starting: list[Callable[[Event], None]] = field(default_factory=list)
@@ -55,9 +56,9 @@ class EventHooks:
     describe_state: list[Callable[[Event], str | None]] = field(default_factory=list)
     count_bots: list[Callable[[Event], int]] = field(default_factory=list)
 
-    def refuse_check_in(self, registration: Registration) -> None:
+    def refuse_check_in(self, registrations: Sequence[Registration]) -> None:
         for guard in self.check_in_guards:
-            guard(registration)
+            guard(registrations)
 
     def start_event(self, event: Event) -> None:
         for hook in self.event_starting:

@@ -7,6 +7,8 @@ registration."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -34,23 +36,30 @@ def draft_has_started(event_id: int) -> bool:
     ).exists()
 
 
-def refuse_check_in_without_seat(registration: Registration) -> None:
-    """Check-in once the draft has started would leave the player in no pod: refused,
-    saying what a judge can do instead."""
-    if not draft_has_started(registration.event_id):
+def refuse_check_in_without_seat(registrations: Sequence[Registration]) -> None:
+    """Check-in (of these players of one event) once the draft has started would leave a
+    player with no seat in no pod: refused, saying what a judge can do instead. Two queries
+    however many players are checked in at once."""
+    if not registrations or not draft_has_started(registrations[0].event_id):
         return
-    if DraftSeat.objects.filter(registration=registration).exists():
-        return
-    raise ConflictError(
-        _(
-            "The draft has started and %(name)s has no seat, so checking in would leave them "
-            "out of round 1. A judge can seat them in a bot's seat of a pod whose picking has "
-            "not started (draft console), or, once they have submitted a deck list, enter "
-            "them for the Swiss rounds."
+    seated = set(
+        DraftSeat.objects.filter(registration__in=registrations).values_list(
+            "registration_id", flat=True
         )
-        % {"name": registration.name},
-        code="draft_started_no_seat",
     )
+    for registration in registrations:
+        if registration.pk in seated:
+            continue
+        raise ConflictError(
+            _(
+                "The draft has started and %(name)s has no seat, so checking in would leave "
+                "them out of round 1. A judge can seat them in a bot's seat of a pod whose "
+                "picking has not started (draft console), or, once they have submitted a deck "
+                "list, enter them for the Swiss rounds."
+            )
+            % {"name": registration.name},
+            code="draft_started_no_seat",
+        )
 
 
 def _late_registration(registration_id: int, event_id: int) -> Registration:

@@ -225,7 +225,7 @@ def registration_check_in(
     if registration.status not in ACTIVE:
         raise ConflictError(_("%(name)s is no longer in the event.") % {"name": registration.name})
     if checked_in and registration.status != RegistrationStatus.CHECKED_IN:
-        hooks.refuse_check_in(registration)
+        hooks.refuse_check_in([registration])
     registration.status = (
         RegistrationStatus.CHECKED_IN if checked_in else RegistrationStatus.REGISTERED
     )
@@ -250,8 +250,7 @@ def registration_check_in_all(*, actor: User, event_id: int) -> int:
     )
     if not waiting:
         return 0
-    for registration in waiting:
-        hooks.refuse_check_in(registration)
+    hooks.refuse_check_in(waiting)
     now = timezone.now()
     Registration.objects.filter(pk__in=[r.pk for r in waiting]).update(
         status=RegistrationStatus.CHECKED_IN, checked_in_at=now
