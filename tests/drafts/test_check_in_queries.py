@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db
 def _check_in_everyone_after_the_start(players: int, prefix: str) -> int:
     """Seated drafters marked as not checked in again (a judge undid it), then everyone
     checked in at once: how many queries that took."""
-    event, judge, regs = draft_event(players, prefix=prefix)
+    event, judge, _regs = draft_event(players, prefix=prefix)
     Registration.objects.filter(event=event).update(status=RegistrationStatus.REGISTERED)
     with CaptureQueriesContext(connection) as queries:
         assert registration_check_in_all(actor=judge, event_id=event.pk) == players
