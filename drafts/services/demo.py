@@ -72,7 +72,7 @@ def load_draft_demo(ctx: Any) -> list[str]:
     )
 
     decks = load_sample_auction_decks()
-    lines = [f"auction decks: {len(decks)} sample decks (admin: Tournaments › Auction decks)"]
+    lines = [f"auction decks: {len(decks)} sample decks (admin: Booster drafts › Auction decks)"]
     if Event.objects.filter(name=DRAFT_EVENT).exists():
         return [*lines, f"draft already there, left as it is: '{DRAFT_EVENT}'"]
     organiser = ctx.judges[0]
