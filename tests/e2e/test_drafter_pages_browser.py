@@ -16,6 +16,7 @@ from decklists.models import DeckList
 from drafts.models import DraftPhase, DraftSeat, Pick, Pod
 from drafts.services import draft_start
 from drafts.services.reading import pod_version
+from rulings.models import Card
 from tests.drafts.helpers import move_deadline
 from tests.e2e.conftest import login
 from tests.e2e.test_draft_browser import booster_event
@@ -46,14 +47,22 @@ def deck_of(page: Page) -> dict[str, int]:
 
 
 def fill_to(page: Page, size: int) -> None:
-    """Set the builder's numbers so the deck has exactly ``size`` cards."""
+    """Set the builder's numbers so the deck has exactly ``size`` cards, never adding a
+    Sanctuary (a deck has exactly one, and the random pool may hold another)."""
     inputs = page.locator("input[data-copies]")
     values = [int(inputs.nth(i).input_value() or 0) for i in range(inputs.count())]
     tops = [int(inputs.nth(i).get_attribute("max")) for i in range(inputs.count())]
+    card_ids = [
+        int(inputs.nth(i).get_attribute("name").removeprefix("card_"))
+        for i in range(inputs.count())
+    ]
+    sanctuaries = {card.pk for card in Card.objects.filter(pk__in=card_ids) if card.is_sanctuary}
     change = size - sum(values)
     for i in sorted(range(len(values)), key=lambda i: -values[i]):
         if change == 0:
             break
+        if change > 0 and card_ids[i] in sanctuaries:
+            continue
         step = min(tops[i] - values[i], change) if change > 0 else max(1 - values[i], change)
         if step:
             inputs.nth(i).fill(str(values[i] + step))
