@@ -129,8 +129,8 @@ def other_picks(seat: DraftSeat, player, step: tuple[int, int]) -> None:
 @pytest.mark.parametrize(
     ("locale", "words"),
     [
-        ("en-GB", ("Pack 1, pick 2", "Pack 1, pick 3")),
-        ("es-ES", ("Sobre 1, elección 2", "Sobre 1, elección 3")),
+        ("en-GB", ("Pack 1, pick 2", "Pack 1, pick 3", "40 seconds for this pick")),
+        ("es-ES", ("Sobre 1, elección 2", "Sobre 1, elección 3", "40 segundos para esta elección")),
     ],
 )
 def test_the_page_draws_each_next_pack_from_its_stream(
@@ -193,6 +193,7 @@ def drafting(page: Page, base: str, client: Client, event, judge, regs, language
         assert drawn == fragment_as_the_page_reads_it(page, client, language)
         assert any(line.startswith("text ") and heading in line for line in drawn)
     expect(page.get_by_test_id("clock")).to_have_text(re.compile(r"^\d+:\d\d$"))  # it counts
+    expect(page.get_by_test_id("direction")).to_contain_text(words[2])
 
     # A change that sends no pack: the page fetches its part, as without the data.
     pod_extend(actor=judge, pod_id=seat.pod_id, seconds=60)
