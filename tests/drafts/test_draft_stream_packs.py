@@ -13,8 +13,10 @@ import json
 import os
 import re
 import time
+from pathlib import Path
 from types import SimpleNamespace
 
+import polib
 import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.http import Http404
@@ -22,7 +24,9 @@ from django.test import AsyncRequestFactory, Client
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.html import escape
+from django.utils.translation import ngettext
 
+import drafts
 from drafts.core.timers import pick_seconds
 from drafts.models import DraftSeat, Pod
 from drafts.services import draft_pick, poll_state
@@ -417,3 +421,16 @@ def test_the_page_loads_the_card_list_only_with_the_stream(streaming):
     spanish = client.get(url, HTTP_ACCEPT_LANGUAGE="es").content.decode()
     assert 'data-step-text="Sobre __ROUND__, elección __PICK__"' in spanish
     assert 'data-left="Pasa a la izquierda ←"' in spanish
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 45, 1_000_000])
+def test_the_drafts_plural_texts_read_in_spanish_for_any_number(n):
+    """The step's time and the drafts' other counted texts (the card list sends them ready
+    made): the catalogue's header has Spanish count three forms, and each text has all three."""
+    po = polib.pofile(str(Path(drafts.__file__).parent / "locale/es/LC_MESSAGES/django.po"))
+    plurals = [e for e in po if e.msgid_plural]
+    assert plurals
+    with translation.override("es"):
+        for entry in plurals:
+            spanish = ngettext(entry.msgid, entry.msgid_plural, n)
+            assert spanish in entry.msgstr_plural.values(), (entry.msgid, n, spanish)
