@@ -148,8 +148,13 @@ async def table_drafter(
             )
             answered = time.time()
             stats["picks"].append(took)
-            stats.setdefault("pick_times", []).append((answered - took, took, status))
+            stats["pick_times"].append((answered - took, took, status))
             stats["pick_status"][status] = stats["pick_status"].get(status, 0) + 1
+            if status != 200:  # why, by the API's error code, and at which step
+                with contextlib.suppress(ValueError, IndexError):
+                    code = json.loads(data.split(b"\r\n\r\n", 1)[1]).get("code", status)
+                    why = f"{code} at {pending[0]}.{pending[1]}"
+                    stats["refused"][why] = stats["refused"].get(why, 0) + 1
             if status == 200:
                 state = json.loads(data.split(b"\r\n\r\n", 1)[1])
                 moved = state["pick_number"] != pending[1] or state["pack_round"] != pending[0]
@@ -234,7 +239,14 @@ def at_a_table(
     # measure that burst, not the table.
     asyncio.run(load_pages(args.port, people))
     share = args.pick_share or 0.6
-    table_stats: dict = {"picks": [], "pick_status": {}, "shown": [], "shown_by": {}}
+    table_stats: dict = {
+        "picks": [],
+        "pick_status": {},
+        "shown": [],
+        "shown_by": {},
+        "refused": {},
+        "pick_times": [],
+    }
     polls: dict = {"lat": [], "errors": 0}
     streams: list[Stream | None] = [None] * len(people)
     stream_pids: list[int] = []
@@ -309,7 +321,8 @@ def report(
     print(
         f"at a table ({share:.0%} of each step's time at most"
         f"{', with the stream server' if args.stream else ''}): {len(picks)} picks in "
-        f"{elapsed:.0f} s, status {table_stats['pick_status']}, p50 "
+        f"{elapsed:.0f} s, status {table_stats['pick_status']} (refused: "
+        f"{table_stats['refused'] or 'none'}), p50 "
         f"{pct(picks, 0.5):.1f} ms, p99 {pct(picks, 0.99):.1f} ms, max "
         f"{max(picks, default=0) * 1000:.1f} ms; polls {len(polls['lat']) / elapsed:.0f}/s "
         f"(status {dict((k, v) for k, v in polls.items() if isinstance(k, int))}, p50 "
