@@ -33,6 +33,7 @@ from drafts.models import (
 from drafts.services.clock import expired, set_deadline
 from drafts.services.closing import close_building
 from drafts.services.locking import lock_pod
+from drafts.services.pack_news import note_opened_step
 from drafts.services.poll_state import remember_poll_state
 from drafts.services.pools import record_pod_pools
 from tournaments.live import announce_change
@@ -346,6 +347,7 @@ def run_steps(
     Returns the step the pod waits at (None once drafting is over)."""
     seats = view.seats if view is not None else pod_seats(pod)
     opened = False  # a step this loop has just opened, in which nobody can have picked yet
+    since = pod.version  # what the drafters' pages show before this call moves the pod
     memory = BotMemory()
     while pod.phase == DraftPhase.DRAFTING:
         view = view if view is not None else step_view(pod, seats, set() if opened else None)
@@ -354,6 +356,10 @@ def run_steps(
         if any(s.pk not in view.picked and view.cards.get(s.pk) for s in seats):
             if new_step or (pod.deadline is None and pod.paused_remaining is None):
                 set_deadline(pod, pick_seconds(view.cards_in_pack), now)
+            if opened:  # the stream's drafters get their next pack as data (pack_news)
+                note_opened_step(
+                    pod, since=since, seats=seats, cards=view.cards, picked=view.picked
+                )
             return view
         pack_round = pod.pack_round
         pass_packs(pod, view.cards_in_pack, now)  # cards left after the picks

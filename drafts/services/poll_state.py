@@ -11,7 +11,8 @@ costs a drafter a few seconds, never the rest of the step.
 
 Where the stream server runs (``DRAFT_STREAM``), the same commit also publishes the pod's
 new version on its Redis channel, and the drafters' pages hear of it there instead of
-asking (``tournaments/views/draft_stream.py``).
+asking (``drafts/views/stream.py``); a change that opened a pick step sends that step with it
+(``pack_news``).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from django_redis import get_redis_connection
 from redis.exceptions import RedisError
 
 from drafts.models import DraftPhase, Pod
+from drafts.services.pack_news import pod_message
 
 log = logging.getLogger(__name__)
 
@@ -53,25 +55,25 @@ def remember_poll_state(pod: Pod) -> None:
     key = _key(pod.pk)
     cache.delete(key)
     state = (pod.version, _expiry(pod.phase, pod.deadline, pod.paused_remaining))
-    pod_id, version = pod.pk, pod.version
+    pod_id, message = pod.pk, pod_message(pod)
 
     def committed() -> None:
         cache.set(key, state, HOLD_SECONDS)
         if settings.DRAFT_STREAM:
-            publish_version(pod_id, version)
+            publish_version(pod_id, message)
 
     transaction.on_commit(committed)
 
 
-def publish_version(pod_id: int, version: int) -> None:
-    """Tell the stream servers the pod's new version, through the cache's own Redis
-    connections (``DRAFT_STREAM`` needs ``REDIS_URL``, which makes the cache Redis). A
-    message lost here (Redis down) costs the pod's drafters their pages' safety poll, never
-    the draft."""
+def publish_version(pod_id: int, message: int | str) -> None:
+    """Tell the stream servers the pod's new version (with the pick step it opened, if it
+    did: ``pack_news``), through the cache's own Redis connections (``DRAFT_STREAM`` needs
+    ``REDIS_URL``, which makes the cache Redis). A message lost here (Redis down) costs the
+    pod's drafters their pages' safety poll, never the draft."""
     try:
-        get_redis_connection("default").publish(f"{POD_CHANNEL_PREFIX}{pod_id}", version)
+        get_redis_connection("default").publish(f"{POD_CHANNEL_PREFIX}{pod_id}", message)
     except (RedisError, OSError) as error:
-        log.warning("pod %s: version %s not published (%s)", pod_id, version, error)
+        log.warning("pod %s: news %.40s not published (%s)", pod_id, message, error)
 
 
 def forget_poll_state(pod_id: int) -> None:

@@ -40,6 +40,7 @@ from drafts.services import (
     pool_entries,
 )
 from drafts.services.building import builder_start
+from drafts.services.pack_cards import pack_card_list
 from drafts.services.players import PickOutcome
 from drafts.services.reading import (
     auction_view,
@@ -68,6 +69,8 @@ HOLDING_PACK_POLL_SECONDS = 3
 # Where the stream server runs, the page hears of each change on its stream
 # (``draft_stream``) and polls only as a safety net, for news lost on the way.
 STREAM_SAFETY_POLL_SECONDS = 20
+# The phases before and during the picking: a page in one of them may be sent packs as data.
+PACKS_AHEAD = (DraftPhase.AUCTION, DraftPhase.REVIEW, DraftPhase.DRAFTING)
 
 
 def poll_seconds(view: Any) -> int:
@@ -181,6 +184,10 @@ def draft_context(
     )
     if settings.DRAFT_STREAM and not fragment:  # the page holds the stream, not its part
         context["stream_url"] = reverse("draft_pod_stream", args=[pod.pk])
+        if pod.phase in PACKS_AHEAD and not pod.draft.paper:
+            # the cards the stream's packs are drawn from (static/js/draft.js), once
+            context["pack_cards"] = pack_card_list(pod.draft)
+            context["drafting_label"] = DraftPhase.DRAFTING.label
     if pod.phase == DraftPhase.AUCTION and not pod.draft.paper:
         context.update(_auction_context(view.seat, pod, deck_choice))
     if (

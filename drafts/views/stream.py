@@ -9,12 +9,16 @@ stands still. The writers publish a pod's new version when they commit
 (``poll_state.remember_poll_state``). Elsewhere (the embedded default, a plain WSGI server)
 the URL answers 404 and the pages poll as before.
 
-The stream says no more than the pod's version, to the drafters seated in that pod; what
-changed is read through ``draft_live``, which applies the visibility rule."""
+The stream says the pod's version, to the drafters seated in that pod; what changed is read
+through ``draft_live``, which applies the visibility rule. When the change opened a pick
+step, a drafter's stream also sends, before the version, the pack now in front of that
+drafter's own seat as data (``pack`` events, ``drafts.services.pack_news``), for the seat the
+visibility rule lets the reader see and no other: the page draws it without a fetch."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import AsyncIterator
 from functools import cache
 
@@ -23,6 +27,7 @@ from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
 from django.db import connections
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
@@ -30,13 +35,17 @@ from config import stream_slots
 from config.redis_fanout import RESYNC, Fanout
 from config.stream_slots import Slot
 from drafts.models import DraftSeat
+from drafts.services.pack_news import read_message, seat_share
 from drafts.services.poll_state import POD_CHANNEL_PREFIX
 from drafts.services.reading import pod_version
+from tournaments.visibility import visibility_for
 
 # A comment line this often keeps proxies and phones from closing an idle stream.
 KEEPALIVE_SECONDS = 15
 # How long a browser waits before reconnecting a stream that dropped.
 RETRY_MILLISECONDS = 1000
+# How long a new stream waits for its process's subscription to Redis before it begins.
+SUBSCRIBE_SECONDS = 2
 
 
 @cache
@@ -59,33 +68,68 @@ def _event(version: int | str | None) -> str:
     return f"event: pod\ndata: {'' if version is None else version}\n\n"
 
 
+def _reader_seat(pod_id: int, user: object) -> tuple[bool, int | None]:
+    """Whether the reader is seated in the pod, and the seat whose packs their stream may
+    carry (the visibility rule's ``pack_in_front``: their own), then give back the
+    connection as ``_read_version`` does."""
+    try:
+        seat = (
+            DraftSeat.objects.filter(pod_id=pod_id, registration__player=user)
+            .select_related("pod__draft__event")
+            .first()
+        )
+        if seat is None:
+            return False, None
+        visibility = visibility_for(user, seat.pod.draft.event)
+        return True, seat.pk if visibility.pack_in_front(seat.registration_id) else None
+    finally:
+        connections.close_all()
+
+
 async def pod_events(
-    pod_id: int, keepalive: float = KEEPALIVE_SECONDS, slot: Slot | None = None
+    pod_id: int,
+    keepalive: float = KEEPALIVE_SECONDS,
+    slot: Slot | None = None,
+    seat_id: int | None = None,
 ) -> AsyncIterator[str]:
-    """The stream's text: the pod's version now, then each new one as it is published.
-    ``slot``, the reader's place (``config.stream_slots``), is kept while the stream is
-    open and given back when it ends."""
+    """The stream's text: the pod's version now, then each new one as it is published,
+    each preceded by ``seat_id``'s pack when the change opened a pick step (``pack``
+    events; none without a seat). ``slot``, the reader's place (``config.stream_slots``),
+    is kept while the stream is open and given back when it ends."""
     loop = asyncio.get_running_loop()
     refreshed = loop.time()
     try:
-        async with pod_news(settings.REDIS_URL).listen(str(pod_id)) as news:
+        fanout = pod_news(settings.REDIS_URL)
+        async with fanout.listen(str(pod_id)) as news:
             yield f"retry: {RETRY_MILLISECONDS}\n\n"
+            # A step's packs published before the process's subscription is made are lost
+            # (the version is read again then, the packs are not): wait for it, briefly.
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(fanout.subscribed.wait(), SUBSCRIBE_SECONDS)
             # Read after listening begins, so that a change made in between is not missed.
             sent = await sync_to_async(_read_version)(pod_id)
             yield _event(sent)
             while True:
                 try:
-                    version = await asyncio.wait_for(news.get(), keepalive)
+                    payload = await asyncio.wait_for(news.get(), keepalive)
                 except TimeoutError:
-                    version = None
                     yield ": keep-alive\n\n"
                 else:
-                    if version == RESYNC:  # news may have been lost: read the pod itself
+                    share = None
+                    if payload == RESYNC:  # news may have been lost: read the pod itself
                         version = await sync_to_async(_read_version)(pod_id)
+                    else:
+                        heard = read_message(payload)
+                        if heard.version is None:  # not a message of ours: nothing to say
+                            continue
+                        version = heard.version
+                        share = seat_share(heard, seat_id, timezone.now())
                     # The subscription's first resync, or news of the change the first read
                     # already saw, repeat the version sent: the page needs it once.
                     if str(version) != str(sent):
                         sent = version
+                        if share is not None:
+                            yield f"event: pack\ndata: {share}\n\n"
                         yield _event(version)
                 if slot is not None and loop.time() - refreshed >= keepalive:
                     refreshed = loop.time()
@@ -103,8 +147,8 @@ async def pod_stream(request: HttpRequest, pod: int) -> HttpResponse:
     user = await request.auser()
     if not user.is_authenticated:
         return HttpResponse(status=403)
-    seated = DraftSeat.objects.filter(pod_id=pod, registration__player=user)
-    if not await seated.aexists():
+    seated, seat_id = await sync_to_async(_reader_seat)(pod, user)
+    if not seated:
         raise Http404
     slot = await stream_slots.take(user_id=user.pk, limit=settings.DRAFT_STREAMS_PER_USER)
     if slot is None:
@@ -116,7 +160,9 @@ async def pod_stream(request: HttpRequest, pod: int) -> HttpResponse:
         )
         response["Retry-After"] = str(stream_slots.SLOT_SECONDS)
         return response
-    response = StreamingHttpResponse(pod_events(pod, slot=slot), content_type="text/event-stream")
+    response = StreamingHttpResponse(
+        pod_events(pod, slot=slot, seat_id=seat_id), content_type="text/event-stream"
+    )
     response["Cache-Control"] = "no-cache"
     response["X-Accel-Buffering"] = "no"  # a proxy must pass each event on at once
     return response

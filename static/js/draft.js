@@ -147,11 +147,16 @@
   // Where the site runs its stream server, the page hears of each new version of its pod
   // there and fetches its part only then; its own poll is a slow safety net. While the
   // stream is down (a reconnect, a server that refuses it) the page asks every second.
+  // When a step ends the stream also sends the next pack as data ("pack", before the
+  // version): the page draws it from the card list it loaded once, without a fetch, if it
+  // showed the pod as it was just before (the data's "since"); otherwise it fetches.
   function podStream() {
     var holder = document.querySelector("[data-pod-stream]");
     if (!holder || !window.EventSource || !window.htmx) { return; }
     var source = new EventSource(holder.dataset.podStream);
     var fallback = null;
+    var heard = null;  // the newest version the stream has named
+    var news = null;   // the newest pack it has sent
     function refresh() {
       var live = document.getElementById("draft-live");
       if (live && live.hasAttribute("hx-get")) { window.htmx.trigger(live, "op:changed"); }
@@ -160,15 +165,115 @@
       if (on && fallback === null) { fallback = window.setInterval(refresh, 1000); }
       if (!on && fallback !== null) { window.clearInterval(fallback); fallback = null; }
     }
+    // Bring the page up to the version heard: from the data when it can, else a fetch.
+    function catchUp() {
+      var live = document.getElementById("draft-live");
+      if (!live || heard === null) { return; }
+      if (live.dataset.phase === "done") { source.close(); return; }
+      var shown = parseInt(live.dataset.version, 10);
+      if (!(heard > shown)) { return; }
+      if (news !== null && news.v === heard && news.since === shown && drawPack(live, news)) { return; }
+      refresh();
+    }
     source.addEventListener("open", function () { polling(false); });
     source.addEventListener("error", function () { polling(true); });
+    source.addEventListener("pack", function (event) {
+      try { news = JSON.parse(event.data); } catch (e) { news = null; }
+    });
     source.addEventListener("pod", function (event) {
       polling(false);
-      var live = document.getElementById("draft-live");
-      if (!live) { return; }
-      if (live.dataset.phase === "done") { source.close(); return; }
-      if (live.dataset.version !== event.data) { refresh(); }
+      heard = parseInt(event.data, 10);
+      if (isNaN(heard)) { heard = null; refresh(); return; }
+      holder.dataset.heard = String(heard);  // for the tests: what the stream has said
+      catchUp();
     });
+    // A part swapped in by htmx (a pick's answer) may be older than what the stream has
+    // said meanwhile: catch up again.
+    document.addEventListener("htmx:afterSettle", function (event) {
+      if (event.target && event.target.id === "draft-live") { catchUp(); }
+    });
+  }
+
+  var packCards = null;
+  function cardList() {
+    if (packCards === null) {
+      var node = document.getElementById("draft-pack-cards");
+      try { packCards = node ? JSON.parse(node.textContent) : false; } catch (e) { packCards = false; }
+    }
+    return packCards || null;
+  }
+
+  function span(testid, text) {
+    var node = document.createElement("span");
+    node.dataset.testid = testid;
+    node.textContent = text;
+    return node;
+  }
+
+  // One card of the pack as _draft_live.html shows it, from the card list.
+  function drawCard(prototype, instance, card) {
+    var item = prototype.cloneNode(true);
+    item.removeAttribute("data-slot");
+    var label = item.querySelector(".pack-card");
+    if (card.rarity) { label.classList.add("rarity-" + card.rarity); }
+    label.dataset.cardName = card.name;
+    item.querySelector("input.pack-choice").setAttribute("value", String(instance));
+    item.querySelector(".card-name").textContent = card.name;
+    var kind = item.querySelector("[data-slot=kind]");
+    kind.removeAttribute("data-slot");
+    if (card.faction) { kind.append(span("card-faction", card.faction), " · "); }
+    kind.append(span("card-type", card.type));
+    if (card.cost !== null) { kind.append(" · ", span("card-cost", card.cost)); }
+    var print = item.querySelector("[data-slot=print]");
+    print.removeAttribute("data-slot");
+    if (card.rarity) {
+      print.append(span("card-rarity", card.rarity_label), " · " + card.ref);
+    } else {
+      print.append(card.ref);
+    }
+    return item;
+  }
+
+  // The drafter's part of the page for the pack the stream sent; false (nothing changed)
+  // when the page lacks what it needs, and then the caller fetches the part instead.
+  function drawPack(live, news) {
+    var template = document.getElementById("draft-pack-template");
+    var list = cardList();
+    if (!template || !list || !news.cards || !news.cards.length) { return false; }
+    var seconds = list.seconds[String(news.seconds)];
+    var side = template.dataset[news.direction];
+    if (!seconds || !side) { return false; }
+    for (var i = 0; i < news.cards.length; i++) {
+      if (!list.cards[String(news.cards[i][1])]) { return false; }
+    }
+    var part = template.content.cloneNode(true);
+    var clock = part.querySelector(".countdown");
+    clock.dataset.deadline = news.deadline;
+    clock.dataset.serverNow = news.now;
+    part.querySelector("[data-testid=step]").textContent = template.dataset.stepText
+      .replace("__ROUND__", news.round).replace("__PICK__", news.pick);
+    var direction = part.querySelector("[data-testid=direction]");
+    direction.insertBefore(document.createTextNode(side + "\n      "), direction.firstChild);
+    var help = direction.querySelector("[data-slot=seconds]");
+    help.removeAttribute("data-slot");
+    help.textContent = "· " + seconds;
+    part.querySelector("input[name=pack_round]").setAttribute("value", String(news.round));
+    part.querySelector("input[name=pick_number]").setAttribute("value", String(news.pick));
+    var prototype = part.querySelector("[data-slot=card]");
+    var cards = prototype.parentNode;
+    news.cards.forEach(function (pair) {
+      cards.insertBefore(drawCard(prototype, pair[0], list.cards[String(pair[1])]), prototype);
+    });
+    prototype.remove();
+    // The same element stays (a pick on its way still lands in it); htmx reads its new
+    // address, which names the version now shown.
+    live.replaceChildren(part);
+    live.dataset.version = String(news.v);
+    live.dataset.phase = "drafting";
+    live.setAttribute("hx-get", live.getAttribute("hx-get").split("?")[0] + "?v=" + news.v);
+    window.htmx.process(live);
+    document.dispatchEvent(new Event("op:refreshed"));
+    return true;
   }
 
   document.addEventListener("DOMContentLoaded", function () {
