@@ -14,18 +14,8 @@ from django.utils.translation import pgettext
 
 from config.errors import DomainError
 from decklists.models import CardPool, DeckList
-from rulings.deckcheck import (
-    DeckCheck,
-    DeckEntry,
-    Format,
-    UnknownFormat,
-    check_deck,
-    get_format,
-)
-from rulings.models import (
-    DocumentVersion,
-    RulingsDocument,
-)
+from rulings.deckcheck import DeckCheck, DeckEntry, Format, UnknownFormat, check_deck, get_format
+from rulings.models import DocumentVersion, RulingsDocument
 from rulings.selectors import card_lists_for, document_find, version_in_force
 
 if TYPE_CHECKING:

@@ -6,18 +6,14 @@ from typing import TYPE_CHECKING, Any
 
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import (
-    OpenApiParameter,
-)
+from drf_spectacular.utils import OpenApiParameter
 from rest_framework.request import Request
 
 from config.errors import DomainError
 from tournaments import selectors
 from tournaments.api import serializers as s
 from tournaments.models import Round
-from tournaments.services import (
-    results,
-)
+from tournaments.services import results
 from tournaments.visibility import visibility_for
 
 if TYPE_CHECKING:

@@ -5,11 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import (
-    OpenApiParameter,
-    extend_schema,
-    extend_schema_view,
-)
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import status
 from rest_framework.generics import ListCreateAPIView, RetrieveUpdateAPIView
 from rest_framework.request import Request
@@ -18,18 +14,10 @@ from rest_framework.views import APIView
 
 from tournaments import selectors
 from tournaments.api import serializers as s
-from tournaments.api.common import (
-    TAG,
-    choice_param,
-    event_out,
-    parse_input,
-)
+from tournaments.api.common import TAG, choice_param, event_out, parse_input
 from tournaments.models import Event
 from tournaments.models.choices import EventStatus, GameKind
-from tournaments.services import (
-    events,
-    topcut,
-)
+from tournaments.services import events, topcut
 
 if TYPE_CHECKING:
     from django.db.models import QuerySet

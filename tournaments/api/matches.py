@@ -6,9 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import (
-    extend_schema,
-)
+from drf_spectacular.utils import extend_schema
 from rest_framework import permissions
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -16,16 +14,9 @@ from rest_framework.views import APIView
 
 from tournaments import selectors
 from tournaments.api import serializers as s
-from tournaments.api.common import (
-    TAG,
-    parse_input,
-    reported_result,
-)
+from tournaments.api.common import TAG, parse_input, reported_result
 from tournaments.models import Match
-from tournaments.services import (
-    clock,
-    results,
-)
+from tournaments.services import clock, results
 from tournaments.services.permissions import ensure_allowed
 
 if TYPE_CHECKING:

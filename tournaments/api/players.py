@@ -6,10 +6,7 @@ from typing import TYPE_CHECKING
 
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import (
-    OpenApiResponse,
-    extend_schema,
-)
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import permissions, status
 from rest_framework.generics import ListAPIView
 from rest_framework.request import Request
@@ -20,14 +17,9 @@ from accounts.models import User
 from config.errors import NotFoundError
 from tournaments import selectors
 from tournaments.api import serializers as s
-from tournaments.api.common import (
-    TAG,
-    parse_input,
-)
+from tournaments.api.common import TAG, parse_input
 from tournaments.models import Event, Registration
-from tournaments.services import (
-    registration,
-)
+from tournaments.services import registration
 from tournaments.visibility import visibility_for
 
 if TYPE_CHECKING:

@@ -8,10 +8,7 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import (
-    OpenApiParameter,
-    extend_schema,
-)
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import permissions, status
 from rest_framework.generics import ListAPIView
 from rest_framework.request import Request
@@ -21,17 +18,10 @@ from rest_framework.views import APIView
 from config.errors import DomainError, NotFoundError
 from tournaments import exports, selectors
 from tournaments.api import serializers as s
-from tournaments.api.common import (
-    ROUND_PARAM,
-    TAG,
-    parse_input,
-)
+from tournaments.api.common import ROUND_PARAM, TAG, parse_input
 from tournaments.audit_presenter import KINDS, audit_lines, filtered_audit
 from tournaments.models import Event, Registration
-from tournaments.services import (
-    penalties,
-    standings,
-)
+from tournaments.services import penalties, standings
 from tournaments.services.permissions import ensure_allowed
 from tournaments.visibility import visibility_for
 from tournaments.xlsx_cells import CONTENT_TYPE as XLSX_CONTENT_TYPE

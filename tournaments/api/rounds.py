@@ -6,9 +6,7 @@ import functools
 from typing import TYPE_CHECKING
 
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import (
-    extend_schema,
-)
+from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, status
 from rest_framework.generics import ListAPIView
 from rest_framework.request import Request
@@ -17,18 +15,10 @@ from rest_framework.views import APIView
 
 from tournaments import selectors
 from tournaments.api import serializers as s
-from tournaments.api.common import (
-    TAG,
-    parse_input,
-    round_out,
-)
+from tournaments.api.common import TAG, parse_input, round_out
 from tournaments.models import Event, Round
 from tournaments.models.choices import RoundStatus
-from tournaments.services import (
-    clock,
-    rounds,
-    topcut,
-)
+from tournaments.services import clock, rounds, topcut
 from tournaments.services.permissions import ensure_allowed
 from tournaments.visibility import EventVisibility, visibility_for
 
