@@ -18,6 +18,7 @@ from drafts.core import auction as auction_core
 from drafts.models import CardInstance, DraftPhase, DraftSeat, Pack, Pick, Pod
 from drafts.services.flow import auction_of
 from drafts.services.reading import pod_version
+from rulings.models import Card
 from tests.drafts.helpers import draft_event, move_deadline
 from tournaments.models import AuditEntry
 
@@ -316,7 +317,18 @@ def test_deck_building_from_the_pool_refuses_a_short_deck_and_takes_41():
     assert not DeckList.objects.filter(event=event).exists()
     too_many = {k: 999 for k in fields}
     assert client.post(url, too_many).status_code == 400
-    done = client.post(url, fields)  # the auction deck as won (45 cards)
+    # the auction deck as won (45 cards, and any a bot moved onto it when it won another:
+    # a second Sanctuary among them is left out, a deck has exactly one)
+    sanctuaries = [
+        key
+        for key in fields
+        if Card.objects.get(pk=int(key.removeprefix("card_"))).is_sanctuary and int(fields[key])
+    ]
+    for extra in sanctuaries[1:]:
+        fields[extra] = "0"
+    if sanctuaries:
+        fields[sanctuaries[0]] = "1"
+    done = client.post(url, fields)
     assert done.status_code == 302, done.content.decode()[:2000]
     assert DeckList.objects.get(event=event, player=player).card_count >= 41
 
