@@ -313,6 +313,18 @@ def _sentence(entry: AuditEntry, ctx: _Context) -> tuple[str, int | None, tuple[
                 int(replaced),
             ) % {"n": replaced}
         return text, round_number, people
+    if action == "result.concede" and place and table is not None:
+        names = ctx.tables.get((round_number, table), (_("player A"), _("player B")))
+        people += tuple(n for n in names if n)
+        text = _(
+            "%(person)s dropped during %(where)s (%(pairing)s) and conceded the match: %(result)s."
+        ) % {
+            "person": after_dict.get("dropped") or actor,
+            "where": where,
+            "pairing": _("%(a)s vs %(b)s") % {"a": names[0], "b": names[1] or _("bye")},
+            "result": _result_text(after, names),
+        }
+        return text, round_number, people
     if action.startswith("penalty."):
         kind = action.split(".", 1)[1]
         template = PENALTY_SENTENCES.get(kind)
