@@ -313,7 +313,13 @@ def _sentence(entry: AuditEntry, ctx: _Context) -> tuple[str, int | None, tuple[
                 int(replaced),
             ) % {"n": replaced}
         return text, round_number, people
-    if action == "result.concede" and place and table is not None:
+    if action == "result.concede" and (not place or table is None):
+        text = _("%(person)s dropped and conceded their match (%(round)s).") % {
+            **values,
+            "person": after_dict.get("dropped") or actor,
+        }
+        return text, round_number, people
+    if action == "result.concede":
         names = ctx.tables.get((round_number, table), (_("player A"), _("player B")))
         people += tuple(n for n in names if n)
         text = _(

@@ -98,7 +98,7 @@ def played(event, judge, regs, round1):
     """Round 1: table 1 reported game by game by both players (2-1), table 2 decided by a
     match loss for player A, table 3 a 1-1-1 draw entered by the judge, table 4 still
     waiting (with two pairing notes); a warning for slow play at table 4; then one player
-    of table 4 drops and a late entry joins."""
+    of table 1 drops (a drop at table 4 would concede its match) and a late entry joins."""
     event.play_draw_required = True
     event.save(update_fields=["play_draw_required"])
     t1, t2, t3, t4 = round1.matches.order_by("table")
@@ -119,11 +119,11 @@ def played(event, judge, regs, round1):
     penalty_issue(
         actor=judge, registration_id=t4.player_b_id, infraction="slow_play", reason="Slow"
     )
-    registration_drop(actor=judge, registration_id=t4.player_b_id, reason="Unwell")
+    registration_drop(actor=judge, registration_id=t1.player_b_id, reason="Unwell")
     late = registration_add(
         actor=judge, event_id=event.pk, player=UserFactory(display_name="Late Comer")
     )
-    return {"tables": (t1, t2, t3, t4), "dropped": t4.player_b, "late": late}
+    return {"tables": (t1, t2, t3, t4), "dropped": t1.player_b, "late": late}
 
 
 def sheet(event, what: str, language: str) -> list[dict[str, object]]:
