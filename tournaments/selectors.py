@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from django.db.models import Count, Prefetch, Q, QuerySet
+from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
 from django.utils import timezone
 
 from accounts.selectors import person_search
@@ -13,6 +13,7 @@ from tournaments.extensions import hooks
 from tournaments.models import (
     AuditEntry,
     Event,
+    EventStaff,
     Match,
     Penalty,
     Registration,
@@ -28,7 +29,6 @@ if TYPE_CHECKING:
     from django.contrib.auth.models import AnonymousUser
 
     from accounts.models import User
-    from tournaments.models import EventStaff
     from tournaments.visibility import EventVisibility
 
 ACTIVE = (RegistrationStatus.REGISTERED, RegistrationStatus.CHECKED_IN)
@@ -195,9 +195,8 @@ def findable_people(*, event: Event | None = None) -> QuerySet[User]:
     people = User.objects.all()
     if event is None:
         return plain_players(people)
-    return people.filter(
-        Q(pk__in=plain_players(people).values("pk")) | Q(event_roles__event=event)
-    ).distinct()
+    own_staff = EventStaff.objects.filter(event=event, user_id=OuterRef("pk"))
+    return people.filter(Q(pk__in=plain_players(people).values("pk")) | Q(Exists(own_staff)))
 
 
 def people_search(text: str, *, event: Event | None = None, limit: int = 10) -> list[User]:
