@@ -22,6 +22,7 @@ from tournaments.models import Round
 from tournaments.models.choices import RoundStatus
 from tournaments.services.results import ReportedResult, match_set_result
 from tournaments.services.rounds import round_pair_next, round_publish
+from tournaments.services.standings import results_version, standings_table
 
 pytestmark = pytest.mark.django_db
 
@@ -245,3 +246,28 @@ def test_event_in_round_1_shows_no_result_yet(event, judge, regs, as_user):
     response = as_user().get(url("export", event.pk, "standings"))
     assert filename(response) == f"event-{event.pk}-standings.csv"
     assert {r["match_points"] for r in csv_rows(response)} == {"0"}
+
+
+def test_a_round_ended_without_a_new_result_gives_new_standings_not_the_cached_ones(
+    event, judge, regs
+):
+    """The cached table is keyed by the round it is after: pairing round 3 with a result of
+    round 2 missing ends round 2 without moving the results version (four players, no
+    bye), and the standings move on to after round 2 at once."""
+    a, b, c, d = regs[:4]
+    for r in regs[4:]:
+        r.delete()
+    r1 = make_round(event, [(a, b), (c, d)])
+    for match in r1.matches.all():
+        match_set_result(actor=judge, match_id=match.pk, result=ReportedResult(2, 0))
+    r2 = make_round(event, [(a, c), (b, d)])
+    match_set_result(actor=judge, match_id=r2.matches.get(table=2).pk, result=ReportedResult(2, 0))
+    before = results_version(event.pk)
+    playing = standings_table(event)  # computed and cached
+    assert (playing.after_round, playing.playing_round) == (1, 2)
+    assert {r.registration.pk: r.match_points for r in playing.rows}[b.pk] == 0
+    round_pair_next(actor=judge, event_id=event.pk, force=True, reason="Table 1 left")
+    assert results_version(event.pk) == before
+    ended = standings_table(event)
+    assert (ended.after_round, ended.playing_round) == (2, None)
+    assert {r.registration.pk: r.match_points for r in ended.rows}[b.pk] == 3
