@@ -5,7 +5,7 @@ import unicodedata
 from collections.abc import Iterable
 
 from django.conf import settings
-from django.db.models import Q
+from django.db.models import QuerySet
 
 from accounts.models import (
     NOTIFICATION_DEFAULTS,
@@ -98,12 +98,14 @@ def _accent_pattern(token: str) -> str:
     return "".join(f"[{_FOLDED[c]}]" if c in _FOLDED else re.escape(c) for c in fold(token))
 
 
-def person_search(text: str, *, limit: int = 10) -> list[User]:
-    """Accounts matching what an organiser typed: a player number, a username or any words of
-    a name (a surname alone will do), accents and case ignored. Best matches first: exact
-    number, username or name, then names whose words start with the typed ones. The database
-    narrows the candidates on the longest word (at most ``SEARCH_CANDIDATES``); the words are
-    then matched in Python."""
+def person_search(text: str, *, among: QuerySet[User], limit: int = 10) -> list[User]:
+    """Accounts matching what an organiser typed: the exact player number of any active
+    account, or any words of a name (a surname alone will do), accents and case ignored,
+    among the accounts of ``among`` only (the caller decides whom a name may find; a
+    username is never matched, so no typing learns one). Best matches first: exact number,
+    then whole name, then names whose words start with the typed ones. The database narrows
+    the candidates on the longest word (at most ``SEARCH_CANDIDATES``); the words are then
+    matched in Python."""
     words = fold(text).split()
     if not words:
         return []
@@ -113,19 +115,15 @@ def person_search(text: str, *, limit: int = 10) -> list[User]:
             found[user.pk] = (0, user)
     longest = max(words, key=len)
     pattern = _accent_pattern(longest)
-    candidates = User.objects.filter(is_active=True).filter(
-        Q(display_name__iregex=pattern) | Q(username__iregex=pattern)
-    )
+    candidates = among.filter(is_active=True, display_name__iregex=pattern)
     for user in candidates.order_by("display_name", "pk")[:SEARCH_CANDIDATES]:
-        name, username = fold(user.display_name), fold(user.username)
+        name = fold(user.display_name)
         name_words = name.split()
-        if name == " ".join(words) or username == " ".join(words):
+        if name == " ".join(words):
             rank = 1
-        elif all(any(w.startswith(t) for w in name_words) for t in words) or (
-            len(words) == 1 and username.startswith(words[0])
-        ):
+        elif all(any(w.startswith(t) for w in name_words) for t in words):
             rank = 2
-        elif all(t in name or t in username for t in words):
+        elif all(t in name for t in words):
             rank = 3
         else:
             continue

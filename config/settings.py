@@ -180,6 +180,9 @@ DRAFT_STREAM = env_bool("DRAFT_STREAM", False)
 # A drafter's open streams at once (pages and tabs); more are refused (429) and those pages
 # poll instead (config/stream_slots.py).
 DRAFT_STREAMS_PER_USER = env_int("DRAFT_STREAMS_PER_USER", 4)
+# Searches a judge's add-a-player field may make a minute (each typing pause is one); more
+# are refused (429) until the minute ends. Counted in the shared cache (config/rate_limit.py).
+PLAYER_SEARCHES_PER_MINUTE = env_int("PLAYER_SEARCHES_PER_MINUTE", 30)
 
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_IGNORE_RESULT = True

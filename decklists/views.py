@@ -273,6 +273,7 @@ def player_deck(request: HttpRequest, event_id: int, player_id: int) -> HttpResp
         initial={"text": deck_list.text if deck_list else ""},
     )
     problems: list[str] = []
+    extend_seat: dict | None = None  # a drafter whose deck-building time is over
     status = 200
     if request.method == "POST" and form.is_valid():
         try:
@@ -282,6 +283,8 @@ def player_deck(request: HttpRequest, event_id: int, player_id: int) -> HttpResp
         except DomainError as exc:
             form.add_error("text" if exc.field == "text" else None, exc.message)
             problems = _issue_lines(exc)
+            if exc.code == "building_over":
+                extend_seat = exc.extra
             status = (
                 403
                 if isinstance(exc, ForbiddenError)
@@ -308,6 +311,7 @@ def player_deck(request: HttpRequest, event_id: int, player_id: int) -> HttpResp
             "problems": problems,
             "locked": selectors.event_lists_locked(event),
             "takes_lists": selectors.event_takes_deck_lists(event),
+            "extend_seat": extend_seat,
         },
         status=status,
     )

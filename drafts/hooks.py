@@ -3,7 +3,8 @@ its deck lists (``decklists.extensions``):
 check-in refused once the draft has started unless the player has a seat, a drafter's
 drop handing the seat to a bot, deck building closed before round 1, and the first
 rounds paired within pods; a drafter's list refused after building time or before the
-pool is recorded."""
+pool is recorded, and a judge's entry of it refused after building time or to a judge
+seated in the drafter's pod."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from decklists.extensions import hooks as deck_list_hooks
 from drafts.models import Draft, DraftPhase, DraftSeat
-from drafts.services.building import refuse_list_after_building
+from drafts.services.building import refuse_entry_after_building, refuse_list_after_building
 from drafts.services.judge import pod_of_registration, seat_to_bot_on_drop
 from drafts.services.late import refuse_check_in_without_seat
 from drafts.services.locking import lock_pod
@@ -67,4 +68,5 @@ def connect() -> None:
     hooks.describe_state.append(draft_state_words)
     hooks.count_bots.append(draft_bots)
     deck_list_hooks.submit_guards.append(refuse_list_after_building)
+    deck_list_hooks.entry_guards.append(refuse_entry_after_building)
     deck_list_hooks.pool_expected.append(digital_draft)

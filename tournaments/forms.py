@@ -9,7 +9,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
-from accounts.selectors import person_search
+from tournaments import selectors
 from tournaments.infractions import INFRACTIONS
 from tournaments.models import Event, Registration
 from tournaments.models.choices import (
@@ -123,22 +123,26 @@ class EventForm(forms.ModelForm):
 
 
 def person_label(user: User) -> str:
-    """A person as the add-a-player suggestions show them: name, number and username."""
-    number = f" #{user.player_number}" if user.player_number else ""
-    return f"{user.public_name}{number} ({user.username})"
+    """A person as a judge's search shows them: their name and player number, never their
+    username (``tournaments.selectors.people_search``)."""
+    name = user.display_name or user.get_full_name()
+    number = f"#{user.player_number}" if user.player_number else ""
+    return " ".join(part for part in (name, number) if part)
 
 
-def find_player(text: str) -> User:
-    """A person by player number, username or (unique) display name."""
+def find_player(text: str, *, event: Event | None = None) -> User:
+    """A person by player number (anyone), or by username or name (a plain player, or one
+    of ``event``'s staff: ``tournaments.selectors.findable_people``)."""
     text = text.strip()
     if text.isdigit():
         user = User.objects.filter(player_number=int(text)).first()
         if user is not None:
             return user
-    user = User.objects.filter(username__iexact=text).first()
+    findable = selectors.findable_people(event=event)
+    user = findable.filter(username__iexact=text).first()
     if user is not None:
         return user
-    named = list(User.objects.filter(display_name__iexact=text)[:2])
+    named = list(findable.filter(display_name__iexact=text)[:2])
     if len(named) == 1:
         return named[0]
     if len(named) > 1:
@@ -147,7 +151,7 @@ def find_player(text: str) -> User:
             params={"name": text},
         )
     # A surname, a first name or a name without its accents: the one person it matches.
-    matches = person_search(text, limit=6)
+    matches = selectors.people_search(text, event=event, limit=6)
     if len(matches) == 1:
         return matches[0]
     if matches:
@@ -160,21 +164,30 @@ def find_player(text: str) -> User:
     )
 
 
-class StaffForm(forms.Form):
+class _FindsPeople(forms.Form):
+    """A form that finds a person for an event (``find_player``): its staff are found by
+    name too."""
+
+    def __init__(self, *args: Any, event: Event | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.event = event
+
+
+class StaffForm(_FindsPeople):
     person = forms.CharField(
         label=_("Person"), max_length=150, help_text=_("Player number, username or name.")
     )
     role = forms.ChoiceField(label=_("Role"), choices=StaffRole.choices)
 
     def clean_person(self) -> User:
-        return find_player(self.cleaned_data["person"])
+        return find_player(self.cleaned_data["person"], event=self.event)
 
 
 class StaffRemoveForm(forms.Form):
     user = forms.IntegerField(min_value=1)
 
 
-class PlayerAddForm(forms.Form):
+class PlayerAddForm(_FindsPeople):
     player = forms.CharField(
         label=_("Existing player"),
         max_length=150,
@@ -200,7 +213,7 @@ class PlayerAddForm(forms.Form):
             )
         if player:
             try:
-                data["user"] = find_player(player)
+                data["user"] = find_player(player, event=self.event)
             except forms.ValidationError as exc:
                 self.add_error("player", exc)
         return data

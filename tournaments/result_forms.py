@@ -32,11 +32,11 @@ class GameRow:
     winner: forms.BoundField
     chooser: forms.BoundField
     choice: forms.BoundField
-    by_penalty: forms.BoundField
     qiahn: list[forms.BoundField]
     random: forms.BoundField | None = None
-    # The quick player form: who played first, and the game loss that decides the game.
+    # The quick player form: who played first.
     first: forms.BoundField | None = None
+    # The judge's game loss that decides the game, in words ("" for any other game).
     penalty: str = ""
     errors: list[str] | None = None
 
@@ -169,9 +169,6 @@ class ResultForm(forms.Form):
                 ],
                 required=False,
             )
-            self.fields[f"g{n}_penalty"] = forms.BooleanField(
-                label=_("Lost by a penalty"), required=False
-            )
             if quick:
                 self.fields[f"g{n}_winner"].label = _("Who won it?")
                 self.fields[f"g{n}_winner"].widget = forms.RadioSelect()
@@ -235,7 +232,6 @@ class ResultForm(forms.Form):
                 self[f"g{n}_winner"],
                 self[f"g{n}_chooser"],
                 self[f"g{n}_choice"],
-                self[f"g{n}_penalty"],
                 [
                     self[name]
                     for name in self.fields
@@ -252,23 +248,50 @@ class ResultForm(forms.Form):
 
     @cached_property
     def game_losses(self) -> dict[int, Penalty]:
-        """The match's game losses by the game they take (the quick form marks those games)."""
-        if not self.quick:
-            return {}
+        """The match's game losses by the game they take. Those games, and no others, are lost
+        by penalty: every form marks them so by itself and offers no way to mark another (the
+        service refuses one, ``validate_result``). Read only when a game is listed."""
         return {p.game_number: p for p in selectors.match_game_losses(self.match) if p.game_number}
 
     def _penalty_text(self, n: int) -> str:
-        """What the quick form says of a game a game loss takes ("" for any other game)."""
+        """What the form says of a game a game loss takes ("" for any other game)."""
         penalty = self.game_losses.get(n)
         if penalty is None:
             return ""
         why = penalty.infraction_label or penalty.reason
         why = why[:1].lower() + why[1:]
-        if self.orient.get("me") == self.match.side_of(penalty.registration_id):
+        loser = self.match.side_of(penalty.registration_id)
+        if "me" not in self.orient:  # a judge's form: the player by name
+            by_side = {side: value for value, side in self.orient.items()}
+            return _("%(name)s lost this game by a penalty: a game loss for %(why)s.") % {
+                "name": self.sides[by_side[loser]],
+                "why": why,
+            }
+        if self.orient["me"] == loser:
             return _("You lost this game by a penalty: a game loss for %(why)s.") % {"why": why}
         return _("Your opponent lost this game by a penalty: a game loss for %(why)s.") % {
             "why": why
         }
+
+    def _refuse_posted_penalties(self) -> None:
+        """A game is lost by penalty only by a judge's game loss, which the form marks by
+        itself; the form has no field for it. A claim posted anyway (``gN_penalty``, from a
+        page of an older version or a hand-made request) for a game no game loss takes is
+        refused, not dropped: whoever sent it learns it was not recorded, and nothing is."""
+        checkbox = forms.BooleanField(required=False)
+        for n in range(1, self.rows + 1):
+            name = self.add_prefix(f"g{n}_penalty")
+            if name not in self.data or not checkbox.to_python(self.data.get(name)):
+                continue
+            if n not in self.game_losses:
+                self.add_error(
+                    None,
+                    _(
+                        "Game %(n)s cannot be marked as lost by penalty: only a judge gives a "
+                        "game loss, and none takes that game."
+                    )
+                    % {"n": n},
+                )
 
     def _fixed_winners(self) -> dict[int, str]:
         """The winner of each game a game loss takes, as the form names sides."""
@@ -285,8 +308,8 @@ class ResultForm(forms.Form):
         return [str(e) for name in names for e in self.errors.get(name, [])]
 
     def row_errors(self, n: int) -> list[str]:
-        """A game's errors on the parts the quick form derives (chooser, choice, penalty)."""
-        names = [f"g{n}_{part}" for part in ("chooser", "choice", "penalty")]
+        """A game's errors on the parts the quick form derives (chooser and choice)."""
+        names = [f"g{n}_{part}" for part in ("chooser", "choice")]
         return [str(e) for name in names for e in self.errors.get(name, [])]
 
     @property
@@ -342,7 +365,6 @@ class ResultForm(forms.Form):
             if n > played or not used:
                 for part in ("winner", "random", "chooser", "choice", "first"):
                     data[f"g{n}_{part}"] = ""
-                data[f"g{n}_penalty"] = False
         if not used:
             return True
         fixed = self._fixed_winners()
@@ -374,8 +396,7 @@ class ResultForm(forms.Form):
             self.add_error(f"g{n}_winner", _("Say who won game %(n)s.") % {"n": n})
             ok = False
         for n in range(1, played + 1):
-            if n in fixed:
-                data[f"g{n}_penalty"] = True
+            if n in fixed:  # lost by penalty (``_games`` marks it so)
                 for part in ("random", "chooser", "choice", "first"):
                     data[f"g{n}_{part}"] = ""
             elif n != 2 and self.play_draw_required and not data.get(f"g{n}_random"):
@@ -446,12 +467,11 @@ class ResultForm(forms.Form):
             chooser = data.get(f"g{n}_chooser") or ""
             random = data.get(f"g{n}_random") or ""
             choice = data.get(f"g{n}_choice") or ""
-            penalty = bool(data.get(f"g{n}_penalty"))
             extra = self._qiahn_game(n, data) if self.qiahn else {}
             if extra is None:
                 failed = True
                 extra = {"invalid": True}
-            if not (winner or chooser or random or choice or penalty or extra):
+            if not (winner or chooser or random or choice or extra):
                 gap = gap or n
                 continue
             if gap is not None:
@@ -464,6 +484,7 @@ class ResultForm(forms.Form):
                 self.add_error(f"g{n}_winner", _("Say who won game %(n)s.") % {"n": n})
                 failed = True
                 continue
+            penalty = n in self.game_losses  # a judge's game loss takes it (and only then)
             if (
                 self.record_required
                 and not penalty
@@ -534,6 +555,7 @@ class ResultForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         """Every problem at once: the score's and each game's, not only the first."""
         data = super().clean()
+        self._refuse_posted_penalties()
         if self.quick:
             given = [data.get("score")] + [data.get(f"wins_{v}") for v in self.sides]
             given += [data.get(f"g{n}_winner") for n in range(1, self.rows + 1)]

@@ -11,13 +11,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import rules
+from django.db.models import Exists, OuterRef
 
-from accounts.rules import has_no_site_role, has_site_role, is_self, is_site_admin
+from accounts.rules import is_self, is_site_admin, without_site_role
 from tournaments.models.choices import StaffRole
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AnonymousUser
-    from django.db.models import Model
+    from django.db.models import Model, QuerySet
 
     from accounts.models import User
     from tournaments.models import Event, Match, Registration
@@ -67,10 +68,29 @@ def is_judge_somewhere(user: User | AnonymousUser) -> bool:
     return user.is_authenticated and user.event_roles.exists()
 
 
+def plain_players(people: QuerySet[User]) -> QuerySet[User]:
+    """Those of ``people`` with no site role (``accounts.rules.without_site_role``) and no
+    staff role at any event: plain players. The one definition of "staff" for what judges
+    may do to a person: whose login lockout they may lift, whom they may enter in an event,
+    and whom the add-a-player search finds by name (``tournaments.selectors``)."""
+    from tournaments.models import EventStaff
+
+    return without_site_role(people).exclude(
+        Exists(EventStaff.objects.filter(user_id=OuterRef("pk")))
+    )
+
+
 def is_plain_player(person: User) -> bool:
-    """An account with no site role and no staff role at any event: the only kind whose
-    login lockout a judge may lift."""
-    return not has_site_role(person) and not person.event_roles.exists()
+    """An account with no site role and no staff role at any event (``plain_players``): the
+    only kind whose login lockout a judge may lift, and whom someone else may enter."""
+    from accounts.models import User
+
+    return plain_players(User.objects.filter(pk=person.pk)).exists()
+
+
+@rules.predicate
+def person_is_plain_player(user: User | AnonymousUser, person: User | None) -> bool:
+    return person is not None and is_plain_player(person)
 
 
 @rules.predicate
@@ -112,10 +132,11 @@ def is_registration_owner(user: User | AnonymousUser, registration: Registration
 staff = is_event_judge | is_site_admin
 
 # Whom a judge may enter in an event (the object is the account): nobody enters an account
-# with a site role but its holder, so no organiser makes the site admin "their player".
-# A predicate and not a permission, because a superuser holds every permission and this
-# binds site admins too (``may_enter_player.test(actor, player)``).
-may_enter_player = is_self | has_no_site_role
+# with a site role or a staff role at any event but its holder, so no organiser makes the
+# site admin, or another event's judge, "their player" (the same "staff" as the lockout
+# rule's: ``is_plain_player``). A predicate and not a permission, because a superuser holds
+# every permission and this binds site admins too (``may_enter_player.test(actor, player)``).
+may_enter_player = is_self | person_is_plain_player
 
 rules.add_perm("tournaments.create_event", is_in_organisers_group | is_site_admin)
 rules.add_perm("tournaments.change_event", is_event_organiser | is_site_admin)

@@ -6,15 +6,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from django.db.models import Count, Prefetch, Q, QuerySet
+from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
 from django.utils import timezone
 
-from accounts.selectors import can_sign_in
+from accounts.selectors import can_sign_in, person_search
 from tournaments.extensions import hooks
 from tournaments.match_scores import wins_needed
 from tournaments.models import (
     AuditEntry,
     Event,
+    EventStaff,
     Match,
     Penalty,
     Registration,
@@ -24,13 +25,13 @@ from tournaments.models import (
     Seat,
 )
 from tournaments.models.choices import MatchStatus, PenaltyKind, RegistrationStatus, RoundStatus
+from tournaments.rules import plain_players
 from tournaments.services.clock import refresh_round_clock
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AnonymousUser
 
     from accounts.models import User
-    from tournaments.models import EventStaff
     from tournaments.visibility import EventVisibility
 
 ACTIVE = (RegistrationStatus.REGISTERED, RegistrationStatus.CHECKED_IN)
@@ -185,6 +186,27 @@ def visible_rounds(event: Event, *, include_drafts: bool) -> list[Round]:
     if not include_drafts:
         qs = qs.exclude(status=RoundStatus.DRAFT)
     return list(qs)
+
+
+def findable_people(*, event: Event | None = None) -> QuerySet[User]:
+    """Whom a judge finds by name or username when adding a player or a judge: plain players
+    (``tournaments.rules.plain_players``) and the staff of the judge's own ``event`` (whom
+    its staff tab lists anyway). Anyone else, an account with a site role or a staff role at
+    another event, is found by their exact player number only; nobody's username is shown."""
+    from accounts.models import User
+
+    people = User.objects.all()
+    if event is None:
+        return plain_players(people)
+    own_staff = EventStaff.objects.filter(event=event, user_id=OuterRef("pk"))
+    return people.filter(Q(pk__in=plain_players(people).values("pk")) | Q(Exists(own_staff)))
+
+
+def people_search(text: str, *, event: Event | None = None, limit: int = 10) -> list[User]:
+    """The accounts a judge's typing finds (``accounts.selectors.person_search``): any
+    active account by its exact player number, and those of ``findable_people`` by the words
+    of their name."""
+    return person_search(text, among=findable_people(event=event), limit=limit)
 
 
 def event_staff(event: Event) -> QuerySet[EventStaff]:

@@ -107,7 +107,7 @@ def test_an_organiser_cannot_enter_the_site_admin_in_their_event_through_the_api
 
 def test_an_organiser_cannot_enter_the_site_admin_through_the_page(organiser, event, site_admin):
     response = client_of(organiser).post(
-        f"/events/{event.pk}/judge/players/", {"player": site_admin.username}
+        f"/events/{event.pk}/judge/players/", {"player": str(site_admin.player_number)}
     )
     assert response.status_code == 403
     assert "only they can register themselves" in response.content.decode()
@@ -116,13 +116,13 @@ def test_an_organiser_cannot_enter_the_site_admin_through_the_page(organiser, ev
 
 def test_the_refusal_to_enter_an_admin_is_in_spanish(organiser, event, site_admin):
     response = client_of(organiser).post(
-        f"/es/events/{event.pk}/judge/players/", {"player": site_admin.username}
+        f"/es/events/{event.pk}/judge/players/", {"player": str(site_admin.player_number)}
     )
     assert response.status_code == 403
     assert "solo esa persona puede inscribirse" in response.content.decode()
 
 
-@pytest.mark.parametrize("role", [*SITE_ROLES])
+@pytest.mark.parametrize("role", [*SITE_ROLES, _judge_elsewhere])
 def test_no_account_with_a_site_role_is_entered_by_someone_else(event, role):
     target = UserFactory(username="vip")
     role(target)

@@ -308,7 +308,17 @@ class GameIn(serializers.Serializer):
     )
     chooser = serializers.ChoiceField(choices=["a", "b"], required=False, allow_null=True)
     choice = serializers.ChoiceField(choices=["first", "second"], required=False, allow_null=True)
-    by_penalty = serializers.BooleanField(required=False, default=False)
+    by_penalty = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text=(
+            "The game was lost by penalty: true only for a game a judge's game loss in this "
+            "match takes, won by the penalised player's opponent (such a game needs no coin "
+            "or die and no record). Any other game marked so is refused with 400 "
+            "`by_penalty_without_game_loss`, and a game a game loss takes that is not "
+            "reported so with 400 `game_loss_not_reported`; nothing is recorded then."
+        ),
+    )
     side_a = serializers.ChoiceField(
         choices=["heads", "tails", "north", "south"],
         required=False,

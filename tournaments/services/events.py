@@ -188,21 +188,24 @@ def event_reopen(*, actor: User, event_id: int, reason: str) -> Event:
 
 @transaction.atomic
 def staff_set(*, actor: User, event_id: int, user: User, role: str | None) -> None:
-    """Make ``user`` a judge or organiser of the event, or (role None) remove them."""
+    """Make ``user`` a judge or organiser of the event, or (role None) remove them. Neither
+    a removal nor a change of role may leave the event without an organiser (409)."""
     event = lock_event(event_id)
     ensure_allowed(actor, "tournaments.manage_staff", event)
     current = EventStaff.objects.filter(event=event, user=user).first()
-    if role is None:
-        if current is None:
-            return
-        if (
-            current.role == StaffRole.ORGANISER
-            and event.staff.filter(role=StaffRole.ORGANISER).count() == 1
-        ):
-            raise ConflictError(_("An event needs at least one organiser."))
-        current.delete()
-    elif role not in StaffRole.values:
+    if role is not None and role not in StaffRole.values:
         raise DomainError(_("Unknown role %(role)r.") % {"role": role}, field="role")
+    if role is None and current is None:
+        return
+    if (
+        current is not None
+        and current.role == StaffRole.ORGANISER
+        and role != StaffRole.ORGANISER
+        and event.staff.filter(role=StaffRole.ORGANISER).count() == 1
+    ):
+        raise ConflictError(_("An event needs at least one organiser."))
+    if role is None:
+        current.delete()
     else:
         try:
             EventStaff.objects.update_or_create(event=event, user=user, defaults={"role": role})

@@ -12,10 +12,11 @@ from django.utils.crypto import get_random_string
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from accounts.selectors import fold, person_search
+from accounts.selectors import fold
 from accounts.services import login_unlock, password_reset_hint
 from config.errors import ConflictError, DomainError, ForbiddenError
 from config.names import validate_name
+from tournaments import selectors
 from tournaments.extensions import hooks
 from tournaments.live import announce_change
 from tournaments.models import Registration, RegistrationOrigin, Round
@@ -99,14 +100,14 @@ def registration_add(
 ) -> Registration:
     """A judge adds a player: an existing account or a walk-in by name. Once the event runs
     this is a late entry, who joins from the next round with no points for the missed ones.
-    An account with a site role is entered by nobody but its holder; anyone else entered is
-    told so (a mail and a notice on their events page)."""
+    An account with a site role or a staff role at any event is entered by nobody but its
+    holder; anyone else entered is told so (a mail and a notice on their events page)."""
     event = lock_event(event_id)
     ensure_allowed(actor, "tournaments.run_event", event)
     if player is not None and not may_enter_player.test(actor, player):
         raise ForbiddenError(
             _(
-                "%(name)s has a site role (staff, admin or organiser): only they can register "
+                "%(name)s has a site role or is staff at an event: only they can register "
                 "themselves for an event."
             )
             % {"name": player.public_name},
@@ -159,19 +160,21 @@ class AddedLine:
     refusal: str = ""
 
 
-def _account_for_line(line: str) -> User | None:
+def _account_for_line(line: str, *, event: Event) -> User | None:
     """The account a bulk line names, as the one-player field reads it: a player number
-    (which must exist), a username, or a name (a surname will do) that one account matches,
-    a whole name first. ``None``: nobody matches, a walk-in."""
+    (which must exist), or a plain player's or one of the event's staff's username or name
+    (a surname will do) that one account matches, a whole name first
+    (``tournaments.selectors.findable_people``).
+    ``None``: nobody matches, a walk-in."""
     if line.isdigit():
         user = User.objects.filter(player_number=int(line)).first()
         if user is None:
             raise DomainError(_("Nobody has the player number %(n)s.") % {"n": line})
         return user
-    user = User.objects.filter(username__iexact=line).first()
+    user = selectors.findable_people(event=event).filter(username__iexact=line).first()
     if user is not None:
         return user
-    matches = person_search(line, limit=6)
+    matches = selectors.people_search(line, event=event, limit=6)
     exact = [u for u in matches if fold(u.display_name) == fold(line)]
     candidates = exact or matches
     if len(candidates) > 1:
@@ -196,11 +199,12 @@ def registration_add_lines(*, actor: User, event_id: int, text: str) -> list[Add
         )
     from tournaments.models import Event
 
-    ensure_allowed(actor, "tournaments.run_event", Event.objects.get(pk=event_id))
+    event = Event.objects.get(pk=event_id)
+    ensure_allowed(actor, "tournaments.run_event", event)
     outcomes = []
     for line in lines:
         try:
-            player = _account_for_line(line)
+            player = _account_for_line(line, event=event)
             registration = registration_add(
                 actor=actor,
                 event_id=event_id,

@@ -15,11 +15,7 @@ from tournaments.models.choices import (
     RoundStatus,
 )
 from tournaments.services.rounds import swiss_rounds_planned
-from tournaments.services.standings import (
-    bracket_order,
-    compute_event_standings,
-    event_standings,
-)
+from tournaments.services.standings import compute_event_standings, standings_table
 from tournaments.standings import get_tiebreak
 from tournaments.views.common import event_context, get_event, round_clock
 from tournaments.views.live_pages import live_page, mark_mine, shared_part
@@ -179,7 +175,10 @@ def standings_context(request: HttpRequest, event: Event) -> dict:
     as_of = _int_param(request, "round")
     if as_of is not None and as_of not in {r.number for r in swiss}:
         raise Http404
-    rows = event_standings(event, as_of_round=as_of)
+    # After the last completed round (or the one asked for, if earlier): a round being
+    # played counts once it ends.
+    standings = standings_table(event, as_of_round=as_of)
+    rows = standings.rows
     columns = []
     if rows:
         columns = [
@@ -196,16 +195,14 @@ def standings_context(request: HttpRequest, event: Event) -> dict:
         }
         for row in rows
     ]
-    final = (
-        as_of is None
-        and bool(event.top_cut)
-        and bool(rows)
-        and bracket_order(event, [row.registration.pk for row in rows]) is not None
-    )
     return {
         "swiss_rounds": swiss,
-        "final_placings": final,
+        # The rounds whose standings may be asked for: the completed ones.
+        "completed_rounds": [r for r in swiss if r.number <= standings.latest_round],
+        "final_placings": standings.final,
         "as_of": as_of,
+        "after_round": standings.after_round,
+        "playing_round": standings.playing_round,
         "columns": columns,
         "table": table,
     }

@@ -155,7 +155,7 @@ def event_staff(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             messages.error(request, _("Choose someone on the staff."))
     else:
-        staff_form = StaffForm(request.POST)
+        staff_form = StaffForm(request.POST, event=event)
         if staff_form.is_valid():
             person = staff_form.cleaned_data["person"]
             outcome = attempt(

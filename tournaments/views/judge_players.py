@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -15,7 +16,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.login_lockout import locked_usernames
-from accounts.selectors import person_search
+from config import rate_limit
 from tournaments import selectors
 from tournaments.forms import (
     CheckInForm,
@@ -86,7 +87,7 @@ def judge_players(request: HttpRequest, pk: int) -> HttpResponse:
         return _render(request, event)
     if "lines" in request.POST:
         return _bulk_add(request, event)
-    form = PlayerAddForm(request.POST)
+    form = PlayerAddForm(request.POST, event=event)
     status = 400
     if form.is_valid():
         outcome = attempt(
@@ -143,20 +144,41 @@ def _bulk_add(request: HttpRequest, event: Event) -> HttpResponse:
 @login_required
 def player_suggestions(request: HttpRequest, pk: int) -> JsonResponse:
     """Who the add-a-player field suggests for what is typed (the event's staff only): each
-    with the value the field takes (their number, or username) and a label."""
+    with the value the field takes (their number) and a label (name and number, never a
+    username). Plain players are found by name; anyone else by their exact number only
+    (``selectors.people_search``). Each judge has ``PLAYER_SEARCHES_PER_MINUTE`` searches a
+    minute, counted in the shared cache; beyond, a 429 with ``Retry-After``."""
     event = get_event(pk)
     require(request, "tournaments.run_event", event)
     text = request.GET.get("q", "")[:100]
     if len(text.strip()) < 2:
         return JsonResponse({"results": []})
+    wait = rate_limit.take(
+        scope="player-search",
+        who=request.user.pk,
+        limit=settings.PLAYER_SEARCHES_PER_MINUTE,
+        window=60,
+    )
+    if wait is not None:
+        detail = ngettext(
+            "Too many searches in a row: try again in %(n)s second.",
+            "Too many searches in a row: try again in %(n)s seconds.",
+            wait,
+        ) % {"n": wait}
+        response = JsonResponse(
+            {"detail": detail, "code": "too_many_searches", "results": []}, status=429
+        )
+        response["Retry-After"] = str(wait)
+        return response
     registered = set(event.registrations.values_list("player_id", flat=True))
     results = [
         {
-            "value": str(user.player_number) if user.player_number else user.username,
+            "value": str(user.player_number),
             "label": person_label(user),
             "registered": user.pk in registered,
         }
-        for user in person_search(text)
+        for user in selectors.people_search(text, event=event)
+        if user.player_number  # every saved account has one (``User.save``)
     ]
     return JsonResponse({"results": results})
 

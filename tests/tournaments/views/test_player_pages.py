@@ -214,7 +214,10 @@ def test_game_by_game_report_with_the_play_or_draw_record(event, regs, table1, a
         (score(2, 0, g1_chooser="me"), "Say who won game 1."),
         (score(2, 1, g1_winner="me", g1_chooser="me", g2_winner="me"), "add up to"),
         (score(2, 0, g1_winner="somebody"), "Select a valid choice"),
-        (score(1, 0, g1_winner="draw", g1_penalty="on"), "lost by penalty and also as a draw"),
+        (
+            score(1, 0, g1_winner="draw", g1_penalty="on"),
+            "Game 1 cannot be marked as lost by penalty: only a judge gives a game loss",
+        ),
     ],
 )
 def test_bad_reports_are_refused_and_change_nothing(event, regs, table1, as_user, data, message):

@@ -172,17 +172,48 @@ def _check_games(
             % {"games": str(playdraw.score_of(reports)), "score": "-".join(map(str, result.score))},
             field="games",
         )
-    for penalty in _game_loss_penalties(match):
-        number = penalty.game_number or 0
-        side = match.side_of(penalty.registration_id)
-        if 1 <= number <= len(reports):
-            expected_winner = "b" if side == "a" else "a"
-            if reports[number - 1].winner != expected_winner or not reports[number - 1].by_penalty:
-                raise DomainError(
-                    _("Game %(n)s was lost by penalty; report it so.") % {"n": number},
-                    field="games",
-                )
     return decisions
+
+
+def _check_penalty_games(match: Match, result: ReportedResult) -> None:
+    """A game is lost by penalty exactly where a judge's game loss in this match takes it
+    (``Penalty.game_number``), won by the penalised player's opponent. Nobody else makes a
+    game lost by penalty: such a game needs no coin or die and no record, so a claim of one
+    would skip what the event requires. Checked for every path (a player's report, its
+    one-tap confirmation, a judge's result, a report a judge accepts), for every game."""
+    if not result.games:
+        return  # a score alone: its check counts the game losses
+    marked = [n for n, game in enumerate(result.games, start=1) if game.get("by_penalty")]
+    taken = {p.game_number: p for p in _game_loss_penalties(match) if p.game_number}
+    for number in marked:
+        if number not in taken:
+            raise DomainError(
+                _(
+                    "Game %(n)s is marked as lost by penalty, but no game loss in this match "
+                    "takes it: only a judge gives a game loss."
+                )
+                % {"n": number},
+                field="games",
+                code="by_penalty_without_game_loss",
+            )
+    for number, penalty in sorted(taken.items()):
+        if number > len(result.games):
+            continue  # a game not listed (the score's check counts it)
+        loser = match.side_of(penalty.registration_id)
+        winner = "b" if loser == "a" else "a"
+        game = result.games[number - 1]
+        if game.get("by_penalty") and game.get("winner") == winner:
+            continue
+        names = {"a": match.player_a.name, "b": match.player_b.name if match.player_b_id else ""}
+        raise DomainError(
+            _(
+                "Game %(n)s is a game loss for %(name)s: report it as lost by penalty, "
+                "won by %(opponent)s."
+            )
+            % {"n": number, "name": names[loser], "opponent": names[winner]},
+            field="games",
+            code="game_loss_not_reported",
+        )
 
 
 def _check_plain_games(event: Event, result: ReportedResult) -> tuple[None, ...]:
@@ -218,10 +249,12 @@ def validate_result(
 ) -> tuple:
     """Refuse an impossible score or games list; return each game's play-or-draw decision.
     A result decided by a penalty (``override``) is only checked for a possible score. A
-    player's report (``players_report``) must list the games when the event requires the
-    play-or-draw record; a judge may enter a score alone."""
+    game is lost by penalty only where a judge's game loss takes it. A player's report
+    (``players_report``) must list the games when the event requires the play-or-draw
+    record; a judge may enter a score alone."""
     event = match.round.event
     _check_score(event, match, result, penalties_apply=not override)
+    _check_penalty_games(match, result)
     decisions = _check_games(
         event, match, result, required=players_report and event.play_draw_required
     )

@@ -1,0 +1,38 @@
+"""How often one person may ask for something, counted in the shared cache.
+
+A fixed window: each ``window`` seconds (aligned on the clock, so every server agrees on
+where a window starts) holds one counter per scope and person, a cache key that expires
+with its window. ``add`` creates the counter only if missing and ``incr`` counts
+atomically (Redis wherever several app servers run), so two servers, or two threads,
+never both take the last request of a window. Nothing is kept in process memory.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+from django.core.cache import cache
+
+
+def now() -> float:
+    """The clock the windows are cut from (tests move it instead of waiting)."""
+    return time.time()
+
+
+def take(*, scope: str, who: int | str, limit: int, window: int) -> int | None:
+    """Count one request of ``who`` in ``scope``. ``None`` while it is within ``limit`` a
+    window; beyond, the seconds (at least 1) until the window ends, for ``Retry-After``."""
+    moment = now()
+    start = int(moment // window) * window
+    key = f"rate:{scope}:{who}:{start}"
+    # A second more than the window, so the counter outlives its window on any server.
+    cache.add(key, 0, window + 1)
+    try:
+        count = cache.incr(key)
+    except ValueError:  # evicted between ``add`` and ``incr``: counted afresh
+        cache.add(key, 1, window + 1)
+        count = 1
+    if count <= limit:
+        return None
+    return max(1, math.ceil(start + window - moment))
