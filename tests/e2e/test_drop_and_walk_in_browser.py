@@ -173,5 +173,6 @@ def test_a_walk_ins_opponent_is_told_a_judge_enters_the_result(site, new_context
     needs = desk.get_by_test_id("needs-judge")
     expect(needs.locator("li[data-table='1']")).to_contain_text(words["walk_in_line"])
     submit(desk, needs.get_by_test_id("needs-judge-link"))
+    expect(desk.get_by_test_id("judge-needed")).to_contain_text(words["walk_in_line"])
     expect(desk.get_by_test_id("accept-report")).to_have_count(1)
     assert problems == []

@@ -91,6 +91,7 @@ def _result_context(
         match=match,
         names=names,
         waiting_for=selectors.waiting_for(match),
+        judge_needed=selectors.judge_needed(match),
         penalties=list(selectors.match_penalties(match)),
         player_reports=[r for r in reports if not r["by_judge"]],
         judge_entries=[r for r in reports if r["by_judge"]],

@@ -126,6 +126,11 @@ def test_the_opponent_of_a_walk_in_is_told_a_judge_enters_the_result(
     after = page(me, "tournaments:my_match", event.pk, language=language)
     assert 'data-waiting="judge"' in after and waiting in after
     assert 'data-waiting="opponent"' not in after
+    # The judge's result entry says why it waits for a judge, not for Walter's report.
+    result = page(as_user(judge), "tournaments:result", match.pk, language=language)
+    assert 'data-testid="judge-needed"' in result
+    assert "Walter Walk" in result.split('data-testid="judge-needed"', 1)[1].split("</p>", 1)[0]
+    assert "Waiting for Walter Walk" not in result
 
 
 @pytest.mark.parametrize(
