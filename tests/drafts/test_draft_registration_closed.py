@@ -103,3 +103,31 @@ def test_a_judge_still_adds_a_late_player_after_the_draft_started(started):
     event, judge, _late = started
     registration = registration_add(actor=judge, event_id=event.pk, display_name="Walk In")
     assert registration.status == "registered"
+
+
+# --- the draft's start racing a player's registration -------------------------------------
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.concurrency
+@pytest.mark.parametrize("trial", range(3))
+def test_a_registration_racing_the_drafts_start_is_before_it_or_refused(trial):
+    from config.errors import DomainError
+    from drafts.models import Draft, DraftSeat
+    from tests.tournaments.services.test_concurrency import race
+    from tournaments.services.registration import registration_register
+
+    event, judge, _regs = draft_event(2, start=False, prefix=f"race{trial}")
+    late = UserFactory(username=f"racer{trial}")
+    registered, started = race(
+        lambda: registration_register(actor=late, event_id=event.pk),
+        lambda: draft_start(actor=judge, event_id=event.pk),
+    )
+    assert not isinstance(started, Exception), started
+    assert Draft.objects.get(event=event).started_at is not None
+    if isinstance(registered, Exception):
+        # the start came first: refused, nothing written
+        assert isinstance(registered, DomainError) and registered.code == "registration_closed"
+        assert not Registration.objects.filter(event=event, player=late).exists()
+    else:
+        # the registration came first: a player the draft did not seat (not checked in)
+        assert registered.status == "registered"
+        assert not DraftSeat.objects.filter(registration=registered).exists()
