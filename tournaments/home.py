@@ -12,7 +12,7 @@ from django.db.models import Count, Q
 
 from tournaments.models import Event, Match, Registration
 from tournaments.models.choices import EventStatus, MatchStatus, RegistrationStatus, RoundStatus
-from tournaments.selectors import ACTIVE
+from tournaments.selectors import ACTIVE, open_for_registration
 from tournaments.services.standings import StandingRow, event_standings
 from tournaments.views.common import Clock, round_clock
 
@@ -103,7 +103,7 @@ def upcoming_events(
     """Events still taking registrations, from today on, soonest first, with the players
     already in (as the event page counts them) and whether the reader is one of them."""
     events = (
-        Event.objects.filter(status=EventStatus.REGISTRATION, date__gte=today)
+        open_for_registration(Event.objects.filter(date__gte=today))
         .annotate(
             players=Count(
                 "registrations", filter=~Q(registrations__status=RegistrationStatus.NO_SHOW)

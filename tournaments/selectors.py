@@ -24,7 +24,13 @@ from tournaments.models import (
     Round,
     Seat,
 )
-from tournaments.models.choices import MatchStatus, PenaltyKind, RegistrationStatus, RoundStatus
+from tournaments.models.choices import (
+    EventStatus,
+    MatchStatus,
+    PenaltyKind,
+    RegistrationStatus,
+    RoundStatus,
+)
 from tournaments.rules import plain_players
 from tournaments.services.clock import refresh_round_clock
 
@@ -36,6 +42,31 @@ if TYPE_CHECKING:
 
 ACTIVE = (RegistrationStatus.REGISTERED, RegistrationStatus.CHECKED_IN)
 MATCH_RELATED = ("player_a__player", "player_b__player")
+
+
+def registration_closed_by(event: Event) -> str | None:
+    """While the event is in registration, why players can no longer register themselves
+    (another app has closed it: a booster draft whose draft has started), or None."""
+    if event.status != EventStatus.REGISTRATION:
+        return None
+    for closer in hooks.registration_closers:
+        if Event.objects.filter(pk=event.pk).filter(closer.closed_events()).exists():
+            return closer.reason()
+    return None
+
+
+def registration_open(event: Event) -> bool:
+    """Whether players may register themselves for the event now (the page's Register
+    button; the service refuses by the same rule)."""
+    return event.status == EventStatus.REGISTRATION and registration_closed_by(event) is None
+
+
+def open_for_registration(events: QuerySet[Event]) -> QuerySet[Event]:
+    """The events of ``events`` that players may register themselves for now."""
+    events = events.filter(status=EventStatus.REGISTRATION)
+    for closer in hooks.registration_closers:
+        events = events.exclude(closer.closed_events())
+    return events
 
 
 def event_list(*, status: str | None = None, game: str | None = None) -> QuerySet[Event]:

@@ -23,6 +23,7 @@ from tournaments.models import Registration, RegistrationOrigin, Round
 from tournaments.models.choices import EventStatus, RegistrationStatus, RoundStatus
 from tournaments.notifications import notify_entered_by_someone_else, notify_registration_confirmed
 from tournaments.rules import holder_is_plain_player, may_enter_player
+from tournaments.selectors import registration_closed_by
 from tournaments.services.audit import audit_record
 from tournaments.services.drops import lock_dropped_match, match_settle_after_drop
 from tournaments.services.locking import event_of_registration, lock_event, lock_registration
@@ -67,6 +68,9 @@ def registration_register(*, actor: User, event_id: int) -> Registration:
     ensure_allowed(actor, "tournaments.register", event)
     if event.status != EventStatus.REGISTRATION:
         raise ConflictError(_("Registration is closed; ask a judge for a late entry."))
+    closed = registration_closed_by(event)
+    if closed is not None:
+        raise ConflictError(closed, code="registration_closed")
     existing = event.registrations.filter(player=actor).first()
     if existing is not None:
         if existing.status in ACTIVE:

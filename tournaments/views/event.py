@@ -71,6 +71,8 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
     if event.status == EventStatus.FINISHED and top_cut_rounds:
         final = top_cut_rounds[-1][1][0]
         champion = final.player_a if final.winner == "a" else final.player_b
+    closed_by = selectors.registration_closed_by(event)
+    registration_open = event.status == EventStatus.REGISTRATION and closed_by is None
     context.update(
         champion=champion,
         counts=counts,
@@ -86,8 +88,10 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
         current=current,
         clock=round_clock(current) if current and current.status == RoundStatus.PUBLISHED else None,
         top_cut_rounds=top_cut_rounds,
+        registration_open=registration_open,
+        registration_closed_by=closed_by,
         can_register=(
-            event.status == EventStatus.REGISTRATION
+            registration_open
             and (my_reg is None or not my_reg.is_active)
             and request.user.has_perm("tournaments.register")
         ),
