@@ -289,6 +289,8 @@ STORAGES = {
     },
 }
 WHITENOISE_USE_FINDERS = DEBUG or not env_bool("STATIC_MANIFEST", not DEBUG)
+# Files browsers ask for at the site's root, whatever a page links (/favicon.ico).
+WHITENOISE_ROOT = BASE_DIR / "config" / "public"
 
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440

@@ -70,7 +70,7 @@ GAME_FIELDS: dict[str, frozenset[str]] = {
 
 
 class EventForm(forms.ModelForm):
-    tiebreaks = forms.ChoiceField(label=_("tiebreaks"))
+    tiebreaks = forms.ChoiceField(label=_("Tiebreaks"))
 
     class Meta:
         model = Event

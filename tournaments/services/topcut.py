@@ -28,7 +28,7 @@ def _last_round(event: Event) -> Round | None:
 
 def _require_complete(round_: Round) -> None:
     if round_.status == RoundStatus.DRAFT:
-        raise ConflictError(_("Round %(n)s is not published yet.") % {"n": round_.number})
+        raise ConflictError(_("%(round)s is not published yet.") % {"round": round_.title})
     missing = list(
         round_.matches.exclude(status=MatchStatus.CONFIRMED)
         .order_by("table")
@@ -36,8 +36,8 @@ def _require_complete(round_: Round) -> None:
     )
     if missing:
         raise ConflictError(
-            _("Round %(n)s still has results missing at tables %(tables)s.")
-            % {"n": round_.number, "tables": ", ".join(map(str, missing))},
+            _("%(round)s still has results missing at tables %(tables)s.")
+            % {"round": round_.title, "tables": ", ".join(map(str, missing))},
             extra={"missing_tables": missing},
         )
 

@@ -196,7 +196,7 @@ def pair_next(request: HttpRequest, pk: int) -> HttpResponse:
     round_ = outcome.value
     messages.success(
         request,
-        _("Round %(n)s is paired. Check the pairings, then publish them.") % {"n": round_.number},
+        _("%(round)s is paired. Check the pairings, then publish them.") % {"round": round_.title},
     )
     return _to_round(event.pk, round_.number)
 
@@ -225,7 +225,7 @@ def repair(request: HttpRequest, pk: int) -> HttpResponse:
     )
     if not outcome.ok:
         return _render(request, event, round_.number, status=outcome.status, repair_form=form)
-    messages.success(request, _("Round %(n)s is paired again.") % {"n": round_.number})
+    messages.success(request, _("%(round)s is paired again.") % {"round": round_.title})
     return _to_round(event.pk, round_.number)
 
 
@@ -267,8 +267,8 @@ def publish(request: HttpRequest, pk: int) -> HttpResponse:
         return _render(request, round_.event, round_.number, status=outcome.status)
     messages.success(
         request,
-        _("Round %(n)s is published: players see their tables. Start the clock when they sit.")
-        % {"n": round_.number},
+        _("%(round)s is published: players see their tables. Start the clock when they sit.")
+        % {"round": round_.title},
     )
     return _to_round(round_.event_id, round_.number)
 
@@ -382,7 +382,7 @@ def advance_top_cut(request: HttpRequest, pk: int) -> HttpResponse:
         pk,
         topcut_advance,
         lambda new_round: (
-            _("The next bracket round is paired. Publish it.")
+            _("%(round)s is paired. Publish it.") % {"round": new_round.title}
             if new_round is not None
             else _("The final is over: the event is finished.")
         ),
