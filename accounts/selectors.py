@@ -3,9 +3,10 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable
+from difflib import SequenceMatcher
 
 from django.conf import settings
-from django.db.models import QuerySet
+from django.db.models import Case, IntegerField, QuerySet, Value, When
 
 from accounts.models import (
     NOTIFICATION_DEFAULTS,
@@ -124,3 +125,73 @@ def person_search(text: str, *, among: QuerySet[User], limit: int = 10) -> list[
         found.setdefault(user.pk, (rank, user))
     ranked = sorted(found.values(), key=lambda pair: (pair[0], fold(pair[1].display_name)))
     return [user for _rank, user in ranked[:limit]]
+
+
+# --- "did you mean": names close to a typo -----------------------------------------------
+SIMILAR_CANDIDATES = 200
+SIMILAR_TRIGRAMS = 16
+SIMILAR_CUTOFF = 0.75
+
+
+def name_similarity(typed: str, name: str) -> float:
+    """How close what was typed is to a name, from 0 to 1, case and accents ignored: the best
+    ``difflib`` ratio of the typed words against the whole name and against every run of as
+    many consecutive words of it, so a misspelt surname alone ("Martinex") is as close to
+    "Ana Martínez" as to "Martínez"."""
+    typed_words, name_words = fold(typed).split(), fold(name).split()
+    if not typed_words or not name_words:
+        return 0.0
+    wanted = " ".join(typed_words)
+    width = len(typed_words)
+    pieces = {" ".join(name_words)}
+    pieces.update(
+        " ".join(name_words[i : i + width]) for i in range(max(1, len(name_words) - width + 1))
+    )
+    return max(SequenceMatcher(None, wanted, piece, autojunk=False).ratio() for piece in pieces)
+
+
+def _trigrams(text: str) -> list[str]:
+    """The three-letter pieces of each typed word (a shorter word whole), in order, each
+    once, at most ``SIMILAR_TRIGRAMS``."""
+    seen: dict[str, None] = {}
+    for word in fold(text).split():
+        for i in range(max(1, len(word) - 2)):
+            seen.setdefault(word[i : i + 3], None)
+    return list(seen)[:SIMILAR_TRIGRAMS]
+
+
+def person_similar(text: str, *, among: QuerySet[User], limit: int = 5) -> list[User]:
+    """Accounts of ``among`` whose name is close to ``text`` though it does not match it (a
+    typo: "Lucia Fernandes" for "Lucía Fernández"), closest first: the "did you mean" of
+    a search that found nobody. Like ``person_search`` it never looks at usernames.
+
+    Bounded and the same on SQLite and PostgreSQL: the database counts, for each name, how
+    many three-letter pieces of the typed words it holds (accents and case ignored, the
+    ``iregex`` of ``person_search``) and keeps the ``SIMILAR_CANDIDATES`` names sharing the
+    most; ``name_similarity`` ranks those in Python and keeps the ones at least
+    ``SIMILAR_CUTOFF`` close."""
+    if len(fold(text).replace(" ", "")) < 3:
+        return []
+    pieces = _trigrams(text)
+    shared = sum(
+        (
+            Case(
+                When(display_name__iregex=_accent_pattern(piece), then=Value(1)),
+                default=Value(0),
+                output_field=IntegerField(),
+            )
+            for piece in pieces
+        ),
+        Value(0, output_field=IntegerField()),
+    )
+    candidates = (
+        among.filter(is_active=True)
+        .exclude(display_name="")
+        .annotate(shared=shared)
+        .filter(shared__gte=max(1, len(pieces) // 3))
+        .order_by("-shared", "display_name", "pk")[:SIMILAR_CANDIDATES]
+    )
+    scored = [(name_similarity(text, user.display_name), user) for user in candidates]
+    close = [pair for pair in scored if pair[0] >= SIMILAR_CUTOFF]
+    close.sort(key=lambda pair: (-pair[0], fold(pair[1].display_name), pair[1].pk))
+    return [user for _score, user in close[:limit]]
