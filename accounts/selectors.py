@@ -128,8 +128,8 @@ def person_search(text: str, *, among: QuerySet[User], limit: int = 10) -> list[
 
 
 # --- "did you mean": names close to a typo -----------------------------------------------
-SIMILAR_CANDIDATES = 200
-SIMILAR_TRIGRAMS = 16
+SIMILAR_CANDIDATES = 50
+SIMILAR_PIECES = 8
 SIMILAR_CUTOFF = 0.75
 
 
@@ -150,14 +150,21 @@ def name_similarity(typed: str, name: str) -> float:
     return max(SequenceMatcher(None, wanted, piece, autojunk=False).ratio() for piece in pieces)
 
 
-def _trigrams(text: str) -> list[str]:
-    """The three-letter pieces of each typed word (a shorter word whole), in order, each
-    once, at most ``SIMILAR_TRIGRAMS``."""
-    seen: dict[str, None] = {}
+def similar_pieces(text: str) -> list[str]:
+    """The three-letter pieces of the typed words (a shorter word whole) that a close name
+    is looked for by: at most ``SIMILAR_PIECES``, taken from both ends of every word towards
+    its middle, word by word in turn, so a typo anywhere leaves some of them intact."""
+    per_word = []
     for word in fold(text).split():
-        for i in range(max(1, len(word) - 2)):
-            seen.setdefault(word[i : i + 3], None)
-    return list(seen)[:SIMILAR_TRIGRAMS]
+        grams = [word[i : i + 3] for i in range(max(1, len(word) - 2))]
+        ends = [grams[i // 2] if i % 2 == 0 else grams[-1 - i // 2] for i in range(len(grams))]
+        per_word.append(ends)
+    pieces: dict[str, None] = {}
+    for turn in range(max((len(w) for w in per_word), default=0)):
+        for grams in per_word:
+            if turn < len(grams):
+                pieces.setdefault(grams[turn], None)
+    return list(pieces)[:SIMILAR_PIECES]
 
 
 def person_similar(text: str, *, among: QuerySet[User], limit: int = 5) -> list[User]:
@@ -165,30 +172,28 @@ def person_similar(text: str, *, among: QuerySet[User], limit: int = 5) -> list[
     typo: "Lucia Fernandes" for "Lucía Fernández"), closest first: the "did you mean" of
     a search that found nobody. Like ``person_search`` it never looks at usernames.
 
-    Bounded and the same on SQLite and PostgreSQL: the database counts, for each name, how
-    many three-letter pieces of the typed words it holds (accents and case ignored, the
-    ``iregex`` of ``person_search``) and keeps the ``SIMILAR_CANDIDATES`` names sharing the
-    most; ``name_similarity`` ranks those in Python and keeps the ones at least
+    Bounded and the same on SQLite and PostgreSQL: the database keeps the names holding one
+    of the typed words' pieces (``similar_pieces``; accents and case ignored, the
+    ``iregex`` of ``person_search``), and of those the ``SIMILAR_CANDIDATES`` holding the
+    most; ``name_similarity`` ranks these in Python and keeps the ones at least
     ``SIMILAR_CUTOFF`` close."""
     if len(fold(text).replace(" ", "")) < 3:
         return []
-    pieces = _trigrams(text)
+    patterns = [_accent_pattern(piece) for piece in similar_pieces(text)]
     shared = sum(
         (
             Case(
-                When(display_name__iregex=_accent_pattern(piece), then=Value(1)),
+                When(display_name__iregex=pattern, then=Value(1)),
                 default=Value(0),
                 output_field=IntegerField(),
             )
-            for piece in pieces
+            for pattern in patterns
         ),
         Value(0, output_field=IntegerField()),
     )
     candidates = (
-        among.filter(is_active=True)
-        .exclude(display_name="")
+        among.filter(is_active=True, display_name__iregex="|".join(patterns))
         .annotate(shared=shared)
-        .filter(shared__gte=max(1, len(pieces) // 3))
         .order_by("-shared", "display_name", "pk")[:SIMILAR_CANDIDATES]
     )
     scored = [(name_similarity(text, user.display_name), user) for user in candidates]
