@@ -248,9 +248,11 @@ class PlayerBulkAddForm(forms.Form):
 
 class PlayerBulkConfirmForm(forms.Form):
     """The judge's choice for each line of a bulk add's preview (``selectors.LinePreview``):
-    field ``line-N`` for line N, one of the line's ``values``. A line with nothing chosen
-    for it (names close to it, or several people) must be answered; one person may be
-    chosen on one line only. ``batch`` is the confirmation's key (``registration_add_lines``)."""
+    field ``line-N`` for line N, one of the people the line offers (``PersonChoice.value``),
+    ``walk-in`` where a walk-in of its name may be chosen, or ``skip``. A line with nothing
+    chosen for it (names close to it, or several people) must be answered; one person may
+    be chosen on one line only. ``batch`` is the confirmation's key
+    (``registration_add_lines``)."""
 
     batch = forms.UUIDField(widget=forms.HiddenInput)
 

@@ -420,3 +420,23 @@ def test_the_preview_is_for_the_events_staff_only(desk, as_user):
     data = {"line": ["Walter Walkin"], "batch": str(uuid.uuid4()), "line-1": "walk-in"}
     assert as_user(people["marta"]).post(players_url(event), data).status_code == 403
     assert not event.registrations.exists()
+
+
+def test_once_the_event_runs_a_list_adds_late_entries(event, judge, regs, round1, as_user):
+    client = as_user(judge)
+    shown = preview(client, event, "Walter Walkin\nNew Nadia")
+    response = client.post(players_url(event), confirm_data(shown), follow=True)
+    body = text_of(response)
+    assert "2 players added: Walter Walkin, New Nadia." in body
+    assert "They join as late entries from round 2." in body
+    late = event.registrations.filter(late_entry=True)
+    assert {r.first_round for r in late} == {2} and late.count() == 2
+
+
+def test_a_name_many_people_match_offers_some_and_asks_for_more(desk, as_user):
+    event, judge, _people = desk
+    for i in range(10):
+        UserFactory(username=f"many{i}", display_name=f"Manu Many{i}")
+    body = text_of(as_user(judge).post(players_url(event), {"player": "Manu"}))
+    assert body.count('data-testid="pick-player"') == 8
+    assert "More people match: write more of the name, or the player number." in body
