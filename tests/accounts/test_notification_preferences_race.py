@@ -24,6 +24,7 @@ def test_simultaneous_first_changes_each_keep_their_own_switch():
         {"deck_problem": False},
         {"result_disputed": False},
         {"judge_call_answered": False},
+        {"deck_list_due": False},
         {"language": "es"},
     ]
     barrier = threading.Barrier(len(changes))
@@ -54,5 +55,6 @@ def test_simultaneous_first_changes_each_keep_their_own_switch():
         "deck_problem": False,
         "result_disputed": False,
         "judge_call_answered": False,
+        "deck_list_due": False,
     }
     assert row.language == "es"
