@@ -24,6 +24,7 @@ def test_simultaneous_first_changes_each_keep_their_own_switch():
         {"deck_problem": False},
         {"result_disputed": False},
         {"judge_call_answered": False},
+        {"opponent_dropped": False},
         {"deck_list_due": False},
         {"language": "es"},
     ]
@@ -55,6 +56,7 @@ def test_simultaneous_first_changes_each_keep_their_own_switch():
         "deck_problem": False,
         "result_disputed": False,
         "judge_call_answered": False,
+        "opponent_dropped": False,
         "deck_list_due": False,
     }
     assert row.language == "es"
