@@ -134,6 +134,12 @@ class TodayEvent:
     def started(self) -> bool:
         return self.event.status != EventStatus.REGISTRATION
 
+    @property
+    def drafting(self) -> bool:
+        """A booster draft whose draft has started, before round 1 (its badge says so)."""
+        draft = getattr(self.event, "draft", None)
+        return not self.started and draft is not None and draft.started_at is not None
+
 
 def events_today(*, today: date, limit: int = 8) -> list[TodayEvent]:
     """The events of the day, for anyone: those under way (round 1 paired and not finished,
@@ -147,13 +153,13 @@ def events_today(*, today: date, limit: int = 8) -> list[TodayEvent]:
         )
         .select_related("draft")
         .annotate(
-            under_way=Case(
+            not_started=Case(
                 When(status=EventStatus.REGISTRATION, then=Value(1)),
                 default=Value(0),
                 output_field=IntegerField(),
             )
         )
-        .order_by("under_way", "date", "pk")[:limit]
+        .order_by("not_started", "date", "pk")[:limit]
     )
     rounds: dict[int, Round] = {}
     for round_ in (
