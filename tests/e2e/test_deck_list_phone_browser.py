@@ -1,7 +1,8 @@
 """A player types a constructed deck list on a phone (390×844), in English and in Spanish:
 each line's card name is completed from the catalogue with a tap (a banned card says so),
 the list is submitted, and the event page and My events show that it is legal and when lists
-are due. Nothing wider than the screen; no script error and no CSP refusal."""
+are due. Nothing wider than the screen; no script error, no CSP refusal, no serious axe-core
+finding."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import datetime as dt
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.e2e.a11y import axe_findings
 from tests.e2e.conftest import login
 from tests.e2e.test_swiss_event_browser import watch
 from tests.factories import DEMO_PASSWORD, UserFactory
@@ -79,6 +81,7 @@ def test_a_deck_list_typed_on_a_phone_is_completed_from_the_catalogue(
     area.press_sequentially("2 puentes")
     banned = chips.get_by_role("button", name="Puentes Colgantes (EV 155/255)")
     expect(banned).to_contain_text(words["banned"])
+    assert [f.line() for f in axe_findings(page, "phone")] == []  # the buttons have names
     area.press("Escape")
     expect(chips).to_be_hidden()
 

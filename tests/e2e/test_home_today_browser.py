@@ -1,6 +1,6 @@
 """Signed out, on a phone (390×844), in English and in Spanish: the home page lists a league
 night already under way with its round, and its live pairings and standings are a tap away.
-Nothing wider than the screen; no script error and no CSP refusal."""
+Nothing wider than the screen; no script error, no CSP refusal, no serious axe-core finding."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import Page, expect
 
+from tests.e2e.a11y import axe_findings
 from tests.e2e.test_swiss_event_browser import watch
 from tests.tournaments.helpers import add_players, make_event, make_organiser, make_round
 
@@ -58,6 +59,7 @@ def test_signed_out_the_home_page_leads_to_tonights_live_pages(
     expect(night).to_contain_text("Liga del jueves")
     expect(night.get_by_test_id("today-round")).to_have_text(words["round"])
     no_wider_than_the_phone(page)
+    assert [f.line() for f in axe_findings(page, "phone")] == []
 
     night.get_by_role("link", name=words["pairings"]).click()
     expect(page).to_have_url(f"{site}{prefix}/events/{event.pk}/pairings/")
