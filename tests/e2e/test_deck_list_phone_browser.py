@@ -110,10 +110,12 @@ def test_a_deck_list_typed_on_a_phone_is_completed_from_the_catalogue(
     expect(state.get_by_test_id("deck-list-status")).to_have_text(words["legal"])
     expect(state.get_by_test_id("deck-list-due")).to_contain_text(words["due"])
     no_wider_than_the_phone(page)
+    assert [f.line() for f in axe_findings(page, "phone")] == []
     page.goto(f"{site}{prefix}/events/mine/")
     mine = page.get_by_test_id("my-deck-list")
     expect(mine).to_contain_text("Liga de marzo")
     expect(mine.get_by_test_id("deck-list-status")).to_have_text(words["legal"])
     expect(mine.get_by_test_id("deck-list-due")).to_contain_text(words["due"])
     no_wider_than_the_phone(page)
+    assert [f.line() for f in axe_findings(page, "phone")] == []
     assert problems == []
