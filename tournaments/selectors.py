@@ -10,6 +10,7 @@ from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
 from django.utils import timezone
 
 from accounts.selectors import can_sign_in, person_search
+from config import clock
 from tournaments.extensions import hooks
 from tournaments.match_scores import wins_needed
 from tournaments.models import (
@@ -85,7 +86,7 @@ def event_players(event: Event) -> QuerySet[Registration]:
 
 
 def event_rounds(event: Event) -> list[Round]:
-    now = timezone.now()
+    now = clock.now()
     return [refresh_round_clock(r, now) for r in event.rounds.order_by("number")]
 
 
