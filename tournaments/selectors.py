@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.selectors import can_sign_in, fold, person_search, person_similar
+from config import clock
 from tournaments.extensions import hooks
 from tournaments.match_scores import wins_needed
 from tournaments.models import (
@@ -88,7 +89,7 @@ def event_players(event: Event) -> QuerySet[Registration]:
 
 
 def event_rounds(event: Event) -> list[Round]:
-    now = timezone.now()
+    now = clock.now()
     return [refresh_round_clock(r, now) for r in event.rounds.order_by("number")]
 
 

@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.utils import timezone
 from django.utils.crypto import get_random_string
 from django.utils.translation import gettext as _
 
 from accounts.models import User
 from accounts.services import login_unlock, password_reset_hint
+from config import clock
 from config.errors import ConflictError, DomainError, ForbiddenError
 from config.names import validate_name
 from tournaments.extensions import hooks
@@ -135,7 +135,7 @@ def registration_add(
         late_entry=running,
         first_round=next_round if running else 1,
         status=RegistrationStatus.CHECKED_IN if running else RegistrationStatus.REGISTERED,
-        checked_in_at=timezone.now() if running else None,
+        checked_in_at=clock.now() if running else None,
     )
     audit_record(
         event=event,
@@ -235,7 +235,7 @@ def registration_check_in(
     registration.status = (
         RegistrationStatus.CHECKED_IN if checked_in else RegistrationStatus.REGISTERED
     )
-    registration.checked_in_at = timezone.now() if checked_in else None
+    registration.checked_in_at = clock.now() if checked_in else None
     registration.save(update_fields=["status", "checked_in_at"])
     return registration
 
@@ -257,7 +257,7 @@ def registration_check_in_all(*, actor: User, event_id: int) -> int:
     if not waiting:
         return 0
     hooks.refuse_check_in(waiting)
-    now = timezone.now()
+    now = clock.now()
     Registration.objects.filter(pk__in=[r.pk for r in waiting]).update(
         status=RegistrationStatus.CHECKED_IN, checked_in_at=now
     )
@@ -327,7 +327,7 @@ def registration_drop(
     for hook, token in held:
         hook.dropped(actor=actor, held=token, registration_id=registration.pk, reason=reason)
     registration.status = RegistrationStatus.DROPPED
-    registration.dropped_at = timezone.now()
+    registration.dropped_at = clock.now()
     registration.dropped_after_round = last_round
     registration.drop_reason = reason.strip()[:200]
     registration.dropped_by = actor

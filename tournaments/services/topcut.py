@@ -4,10 +4,10 @@ with the same match rules; winners of tables 2i-1 and 2i meet at table i of the 
 from __future__ import annotations
 
 from django.db import transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from config import clock
 from config.errors import ConflictError
 from tournaments import pairing
 from tournaments.core import CoreError
@@ -125,7 +125,7 @@ def event_finish(*, actor: User, event_id: int) -> Event:
         raise ConflictError(_("No round has been played."))
     _require_complete(last)
     finish_round(last)
-    _close(event, actor, after={"finished_at": timezone.now().isoformat()})
+    _close(event, actor, after={"finished_at": clock.now().isoformat()})
     return event
 
 

@@ -10,11 +10,11 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
+from config import clock as time_source
 from config.site_url import local_origin
 from tournaments import selectors
 from tournaments.flags import describe_match
@@ -64,7 +64,7 @@ def _time_up(round_: Round) -> bool:
     results missing is then an ordinary step, not an early one."""
     if round_.time_called_at is not None:
         return True
-    remaining = round_.remaining(timezone.now())
+    remaining = round_.remaining(time_source.now())
     return remaining is not None and remaining <= timedelta(0)
 
 
