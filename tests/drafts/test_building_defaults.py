@@ -1,0 +1,93 @@
+"""The deck a seat ends building with: the deck the builder shows when the drafter touches
+nothing (the deck won at the auction)."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from datetime import timedelta
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone
+
+from decklists.models import DeckList
+from decklists.selectors import deck_check_for
+from drafts.models import CardInstance, CardSource, DeckState, DraftPhase, DraftSeat, Pod
+from drafts.services.reading import pod_version
+from tests.drafts.helpers import draft_event, move_deadline
+
+pytestmark = pytest.mark.django_db
+
+
+def client_for(user) -> Client:
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(user)
+    return client
+
+
+def play_out(event) -> Pod:
+    pod = Pod.objects.get(draft__event=event)
+    for _i in range(200):
+        pod.refresh_from_db()
+        if pod.phase in (DraftPhase.BUILDING, DraftPhase.DONE):
+            break
+        move_deadline(pod.pk, timezone.now() - timedelta(seconds=1))
+        pod_version(pod.pk)
+    assert pod.phase == DraftPhase.BUILDING
+    return pod
+
+
+def deck_fields(html: str) -> dict[int, int]:
+    found = re.findall(r'name="card_(\d+)" id="[^"]+" value="(\d+)"', html)
+    return {int(k): int(v) for k, v in found if int(v)}
+
+
+def end_building(pod: Pod) -> None:
+    move_deadline(pod.pk, timezone.now() - timedelta(seconds=1))
+    pod_version(pod.pk)
+    pod.refresh_from_db()
+    assert pod.phase == DraftPhase.DONE
+
+
+def won(seat: DraftSeat) -> dict[int, int]:
+    return dict(
+        Counter(
+            CardInstance.objects.filter(owner=seat, source=CardSource.AUCTION).values_list(
+                "card_id", flat=True
+            )
+        )
+    )
+
+
+def test_a_drafter_who_opens_the_builder_and_touches_nothing_has_the_deck_it_showed():
+    # given a drafter whose pod is building, who opens the builder and leaves
+    event, _judge, regs = draft_event(1, bots=1, prefix="bd")
+    pod = play_out(event)
+    seat = DraftSeat.objects.get(registration=regs[0])
+    shown = deck_fields(
+        client_for(regs[0].player)
+        .get(reverse("drafts:draft_deck", args=[event.pk]))
+        .content.decode()
+    )
+    # the builder shows the deck won at the auction
+    assert shown == won(seat) and sum(shown.values()) >= 41
+    # when the building time is up
+    end_building(pod)
+    # then the deck shown is the seat's deck list
+    deck_list = DeckList.objects.get(event=event, player=regs[0].player)
+    assert dict(deck_list.entries.values_list("card_id", "quantity")) == shown
+    legal = not deck_check_for(deck_list).check.errors
+    seat.refresh_from_db()
+    assert seat.deck_state == (DeckState.DECK if legal else DeckState.NO_LEGAL_DECK)
+
+
+def test_a_drafter_who_never_opens_the_builder_has_the_deck_won():
+    event, _judge, regs = draft_event(2, bots=0, prefix="bn")
+    pod = play_out(event)
+    end_building(pod)
+    for reg in regs:
+        seat = DraftSeat.objects.get(registration=reg)
+        deck_list = DeckList.objects.get(event=event, player=reg.player)
+        assert dict(deck_list.entries.values_list("card_id", "quantity")) == won(seat)
