@@ -1,5 +1,5 @@
 """The deck a seat ends building with: the deck the builder shows when the drafter touches
-nothing (the deck won at the auction)."""
+nothing (the deck won at the auction), and only legal deck lists count as "in"."""
 
 from __future__ import annotations
 
@@ -91,3 +91,43 @@ def test_a_drafter_who_never_opens_the_builder_has_the_deck_won():
         seat = DraftSeat.objects.get(registration=reg)
         deck_list = DeckList.objects.get(event=event, player=reg.player)
         assert dict(deck_list.entries.values_list("card_id", "quantity")) == won(seat)
+
+
+def test_a_list_that_fails_the_deck_check_is_not_a_deck_in():
+    from config.errors import ConflictError
+    from decklists.services.lists import deck_list_submit
+    from drafts.services import draft_deck_submit
+    from drafts.services.pools import deck_lines, pool_entries, record_seat_pool
+    from tests.drafts.test_draft_fairness import legal_deck, to_building
+    from tournaments.services.rounds import round_pair_next
+
+    # given four drafters building: three submit legal decks
+    event, judge, regs = to_building(4, prefix="il")
+    *three, fourth = regs
+    for reg in three:
+        seat = DraftSeat.objects.get(registration=reg)
+        draft_deck_submit(actor=reg.player, event_id=event.pk, quantities=legal_deck(seat))
+    # and the fourth sends a 31-card list of its pool through "My deck list"
+    seat = DraftSeat.objects.get(registration=fourth)
+    full = legal_deck(seat)  # one Sanctuary and 40 copies of another card, in its pool
+    short = {card: min(count, 30) for card, count in full.items()}
+    record_seat_pool(event, seat, pool_entries(seat))
+    _entries, lines, total = deck_lines(seat, short)
+    assert total == 31
+    deck_list, _parsed = deck_list_submit(
+        event=event, player=fourth.player, text="\n".join(lines), actor=fourth.player
+    )
+    assert deck_check_for(deck_list).check.errors  # saved, but not legal
+    # then the console shows it saved, not legal (not submitted)
+    page = client_for(judge).get(reverse("drafts:draft_console", args=[event.pk])).content
+    found = re.search(rf'data-testid="deck-in-{seat.pk}" data-deck-in="(\w*)"', page.decode())
+    assert found and found.group(1) == "not_legal"
+    assert "Saved, not legal" in page.decode()
+    # and round 1 still waits for the pod's building
+    with pytest.raises(ConflictError) as waiting:
+        round_pair_next(actor=judge, event_id=event.pk)
+    assert waiting.value.code == "deck_building"
+    pod = Pod.objects.get(draft__event=event)
+    assert pod.phase == DraftPhase.BUILDING
+    seat.refresh_from_db()
+    assert seat.deck_state == DeckState.BUILDING
