@@ -25,6 +25,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import retarget
 
 from config.errors import ConflictError, DomainError
 from decklists.models import DeckList
@@ -299,7 +300,12 @@ def _pick_answer(
     context = draft_context(
         request, event, seat=seat, fragment=True, after=after, show_messages=True
     )
-    return render(request, "drafts/_draft_live.html", context, status=status)
+    # Aimed at the part on the page when the answer arrives: a poll (the countdown ran out)
+    # may have replaced the part the tap was sent from, and htmx would then drop a refusal
+    # with only a console log; retargeted, the page's script shows it (``draft.js``).
+    return retarget(
+        render(request, "drafts/_draft_live.html", context, status=status), "#draft-live"
+    )
 
 
 @login_required

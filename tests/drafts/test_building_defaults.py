@@ -131,3 +131,29 @@ def test_a_list_that_fails_the_deck_check_is_not_a_deck_in():
     assert pod.phase == DraftPhase.BUILDING
     seat.refresh_from_db()
     assert seat.deck_state == DeckState.BUILDING
+
+
+def test_a_tap_after_the_deadline_says_it_came_too_late_and_names_the_card_taken():
+    from drafts.models import Pick, PickKind
+
+    event, _judge, regs = draft_event(2, auction=False, prefix="tl")
+    me = client_for(regs[0].player)
+    page = me.get(reverse("drafts:my_draft", args=[event.pk])).content.decode()
+    mine = [int(i) for i in re.findall(r'name="card_instance" value="(\d+)"', page)]
+    assert mine
+    pod = Pod.objects.get(draft__event=event)
+    # the step times out before the tap arrives
+    move_deadline(pod.pk, timezone.now() - timedelta(seconds=1))
+    answer = me.post(
+        reverse("drafts:draft_pick", args=[event.pk]),
+        {"pack_round": 1, "pick_number": 1, "card_instance": mine[0]},
+        HTTP_HX_REQUEST="true",
+    )
+    taken = Pick.objects.get(seat__registration=regs[0], pack_round=1, pick_number=1)
+    assert taken.kind == PickKind.TIMEOUT
+    body = answer.content.decode()
+    assert answer.status_code == 409 and 'class="messages"' in body
+    assert "before your tap arrived" in body
+    assert taken.card_instance.card.name in body
+    # aimed at the part on the page when it arrives, which a poll may have replaced
+    assert answer["HX-Retarget"] == "#draft-live"
