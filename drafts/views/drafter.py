@@ -211,6 +211,10 @@ def _page(
 ) -> HttpResponse:
     deck_choice = deck_choice or request.GET.get("deck")
     context = draft_context(request, event, deck_choice=deck_choice)
+    if context.get("seat") is not None:
+        # The messages (e.g. "You took the deck") go in the part the page polls, so the
+        # next change of the pod (the review, pack 1 pick 1) replaces them.
+        context.update(show_messages=True, messages_in_part=True)
     return render(request, "drafts/draft.html", context, status=status)
 
 

@@ -157,3 +157,49 @@ def test_a_tap_after_the_deadline_says_it_came_too_late_and_names_the_card_taken
     assert taken.card_instance.card.name in body
     # aimed at the part on the page when it arrives, which a poll may have replaced
     assert answer["HX-Retarget"] == "#draft-live"
+
+
+def test_a_message_on_the_drafters_page_is_in_the_part_the_next_change_replaces():
+    event, _judge, regs = draft_event(2, auction=False, prefix="mp")
+    me = client_for(regs[0].player)
+    # a plain (no script) pick with no card: the whole page with the reason
+    answer = me.post(reverse("drafts:draft_pick", args=[event.pk]), {"pack_round": 1})
+    body = answer.content.decode()
+    assert answer.status_code == 400
+    reason = "Choose a card of the pack in front of you."
+    assert body.count(reason) == 1
+    # inside the polled part, so the next pack's part does not keep it
+    assert body.index('id="draft-live"') < body.index(reason)
+
+
+def test_the_console_offers_no_seat_to_a_bot_once_drafting_is_over():
+    from config.errors import ConflictError
+    from drafts.services import seat_set_bot
+    from tests.drafts.test_draft_fairness import to_building
+
+    event, judge, regs = to_building(2, prefix="sb")
+    seat = DraftSeat.objects.get(registration=regs[0])
+    page = client_for(judge).get(reverse("drafts:draft_console", args=[event.pk])).content
+    assert f'data-testid="to-bot-{seat.pk}"'.encode() not in page
+    with pytest.raises(ConflictError) as refused:
+        seat_set_bot(actor=judge, pod_id=seat.pod_id, seat_id=seat.pk, bot=True)
+    assert refused.value.code == "drafting_over"
+    seat.refresh_from_db()
+    assert not seat.bot
+
+
+def test_a_late_player_with_no_seat_is_told_a_judge_must_give_them_a_pool():
+    from config.errors import ConflictError
+    from decklists.services.lists import deck_list_submit
+    from rulings.models import Card
+    from tests.tournaments.helpers import add_players
+
+    event, _judge, _regs = draft_event(2, auction=False, prefix="lp")
+    late = add_players(event, 1, prefix="lpx")[0]
+    card = Card.objects.select_related("edition").order_by("pk").first()
+    line = f"41 {card.edition.code} {card.number}"
+    with pytest.raises(ConflictError) as refused:
+        deck_list_submit(event=event, player=late.player, text=line, actor=late.player)
+    assert refused.value.code == "no_draft_pool"
+    assert "a judge must first give you a card pool" in refused.value.message
+    assert not DeckList.objects.filter(event=event, player=late.player).exists()
