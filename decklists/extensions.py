@@ -19,6 +19,9 @@ class DeckListHooks:
     submit_guards: list[Callable[[Event, User], None]] = field(default_factory=list)
     # Whether an event's lists must come from a recorded pool that is not there yet.
     pool_expected: list[Callable[[Event], bool]] = field(default_factory=list)
+    # Why a player has no pool yet, when an app knows better than "not recorded yet" (a
+    # late player with no seat in a draft); None when it does not.
+    no_pool_reasons: list[Callable[[Event, User], str | None]] = field(default_factory=list)
     # Called before a judge's entry of a player's list (event, player, judge), the event
     # locked, inside the judge action ``deck_list.enter``; refuse by raising.
     entry_guards: list[Callable[[Event, User, User], None]] = field(default_factory=list)
@@ -33,6 +36,13 @@ class DeckListHooks:
 
     def expects_pool(self, event: Event) -> bool:
         return any(hook(event) for hook in self.pool_expected)
+
+    def no_pool_reason(self, event: Event, player: User) -> str | None:
+        for hook in self.no_pool_reasons:
+            reason = hook(event, player)
+            if reason:
+                return reason
+        return None
 
 
 hooks = DeckListHooks()

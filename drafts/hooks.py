@@ -73,6 +73,17 @@ def digital_draft(event: Event) -> bool:
     return Draft.objects.filter(event=event, paper=False).exists()
 
 
+def no_seat_no_pool(event: Event, player: User) -> str | None:
+    """A late player with no seat has no pod whose drafting would record a pool: a judge
+    gives them one first (``enter-without-seat`` needs their list)."""
+    if DraftSeat.objects.filter(pod__draft__event=event, registration__player=player).exists():
+        return None
+    return _(
+        "You have no seat in this draft, so no card pool: a judge must first give you a card "
+        "pool, then submit your deck list from it."
+    )
+
+
 def connect() -> None:
     """Register the hooks once (``DraftsConfig.ready``)."""
     if refuse_check_in_without_seat in hooks.check_in_guards:
@@ -87,3 +98,4 @@ def connect() -> None:
     deck_list_hooks.submit_guards.append(refuse_list_after_building)
     deck_list_hooks.entry_guards.append(refuse_entry_after_building)
     deck_list_hooks.pool_expected.append(digital_draft)
+    deck_list_hooks.no_pool_reasons.append(no_seat_no_pool)

@@ -81,7 +81,8 @@ def _refuse_outside_draft_pool(event: Event, player: User, parsed: ParsedDeckLis
     if pool is None:
         if hooks.expects_pool(event):
             raise ConflictError(
-                _(
+                hooks.no_pool_reason(event, player)
+                or _(
                     "Your draft pool is not recorded yet: submit your deck once your pod "
                     "has finished drafting."
                 ),

@@ -108,7 +108,8 @@ def _as_json(quantities: dict[int, int]) -> dict[str, int]:
 
 def building_over(pod: Pod) -> bool:
     """Whether the pod's deck building has ended: its time is up, a judge ended it, or every
-    player seat has a deck list in (then round 1 may end it). A seat a bot runs for an
+    player seat has a legal deck list in (then round 1 may end it); a list that fails the
+    deck check does not count. A seat a bot runs for an
     absent player builds nothing, so it is not waited for."""
     if pod.phase == DraftPhase.DONE:
         return True
@@ -120,12 +121,25 @@ def building_over(pod: Pod) -> bool:
         .exclude(deck_state=DeckState.NO_LEGAL_DECK)
         .values_list("registration__player_id", "deck_state")
     )
-    with_lists = set(
-        DeckList.objects.filter(event=event, player_id__in=[p for p, _s in players]).values_list(
-            "player_id", flat=True
-        )
+    waiting = [p for p, state in players if state != DeckState.DECK]
+    legal = legal_list_players(event, waiting)
+    return all(p in legal for p in waiting)
+
+
+def legal_list_players(event: Event, player_ids: list[int]) -> set[int]:
+    """Which of these players have a deck list in that passes the deck check: a list that
+    fails it is saved, not legal, and is not a deck in."""
+    from decklists.selectors import deck_check_for
+
+    cache: dict = {}
+    lists = DeckList.objects.filter(event=event, player_id__in=player_ids).select_related(
+        "event", "player"
     )
-    return all(p in with_lists or state == DeckState.DECK for p, state in players)
+    return {
+        deck_list.player_id
+        for deck_list in lists
+        if not deck_check_for(deck_list, _version_cache=cache).check.errors
+    }
 
 
 def refuse_list_after_building(event: Event, player: User) -> None:

@@ -1,6 +1,7 @@
 """The end of deck building in a pod (its time up, or a judge ending it): each open seat's
-last saved deck becomes its deck if legal, else the deck it submitted, else it has "no
-legal deck"."""
+last saved deck becomes its deck if legal, else the deck it submitted; a seat with neither
+has the deck the builder opens on, the deck won at the auction, as its deck if legal.
+Otherwise it has "no legal deck"."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from django.db import transaction
 
 from config.errors import DomainError
 from decklists.models import DeckList
-from drafts.models import DeckState, DraftPhase, DraftSeat, Pod
+from drafts.models import CardInstance, CardSource, DeckState, DraftPhase, DraftSeat, Pod
 from drafts.services.clock import clear_deadline, set_deadline
 from drafts.services.pools import submit_from_pool
 from tournaments.models import Event
@@ -29,23 +30,47 @@ def _legal(deck_list: DeckList) -> bool:
     return not deck_check_for(deck_list).check.errors
 
 
+def won_deck(seat: DraftSeat) -> dict[int, int]:
+    """The cards the seat won at the auction (card id -> copies): the deck the builder
+    opens on when the seat has neither saved a deck nor submitted a list."""
+    counts: dict[int, int] = {}
+    for card_id in CardInstance.objects.filter(owner=seat, source=CardSource.AUCTION).values_list(
+        "card_id", flat=True
+    ):
+        counts[card_id] = counts.get(card_id, 0) + 1
+    return counts
+
+
+def _deck_if_legal(event: Event, seat: DraftSeat, quantities: dict[int, int]) -> bool:
+    """Submit the deck as the seat's deck list if it is legal; an illegal one changes
+    nothing (a savepoint rolls it back)."""
+    try:
+        with transaction.atomic():
+            deck_list, _parsed = submit_from_pool(event, seat, quantities, seat.registration.player)
+            if not _legal(deck_list):
+                raise _NotLegal
+        return True
+    except (DomainError, _NotLegal, ValueError):
+        return False
+
+
 def _close_seat(event: Event, seat: DraftSeat) -> str:
     """The seat's building ends: its last saved deck is its deck if legal, else the deck it
-    submitted if that is legal, else it has no legal deck."""
+    submitted if that is legal; a seat that did neither (the builder opened, or not even
+    opened, on the deck won at the auction and left as it was) has that deck if legal.
+    Otherwise it has no legal deck."""
     player = seat.registration.player
     if seat.saved_deck:
-        try:
-            with transaction.atomic():  # a savepoint: an illegal saved deck changes nothing
-                quantities = {int(k): v for k, v in seat.saved_deck.items()}
-                deck_list, _parsed = submit_from_pool(event, seat, quantities, player)
-                if not _legal(deck_list):
-                    raise _NotLegal
+        quantities = {int(k): v for k, v in seat.saved_deck.items()}
+        if _deck_if_legal(event, seat, quantities):
             return DeckState.DECK
-        except (DomainError, _NotLegal, ValueError):
-            pass
     submitted = DeckList.objects.filter(event=event, player=player).first()
     if submitted is not None and _legal(submitted):
         return DeckState.DECK
+    if seat.saved_deck is None and submitted is None:
+        won = won_deck(seat)
+        if won and _deck_if_legal(event, seat, won):
+            return DeckState.DECK
     return DeckState.NO_LEGAL_DECK
 
 

@@ -235,6 +235,11 @@ def seat_set_bot(*, actor: User, pod_id: int, seat_id: int, bot: bool, reason: s
         raise ConflictError(_("This seat was empty: it stays a bot's."), code="empty_seat")
     if seat.bot == bot:
         return pod
+    if bot and pod.phase in (DraftPhase.BUILDING, DraftPhase.DONE):
+        raise ConflictError(
+            _("Drafting is over: a bot builds no deck, so the seat stays its player's."),
+            code="drafting_over",
+        )
     _hand_over(pod, seat, bot)
     _audit(
         pod,

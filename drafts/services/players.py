@@ -82,7 +82,11 @@ def _step_refusal(seat: DraftSeat, pod: Pod, pack_round: int, pick_number: int) 
         return ConflictError(
             _("Pack %(round)s, pick %(pick)s has not started yet.") % params, code="pick_too_early"
         )
-    earlier = Pick.objects.filter(seat=seat, pack_round=pack_round, pick_number=pick_number).first()
+    earlier = (
+        Pick.objects.filter(seat=seat, pack_round=pack_round, pick_number=pick_number)
+        .select_related("card_instance__card")
+        .first()
+    )
     if earlier is not None and earlier.kind == PickKind.PLAYER:
         return ConflictError(
             _("You already picked in pack %(round)s, pick %(pick)s; nothing was changed.") % params,
@@ -91,10 +95,10 @@ def _step_refusal(seat: DraftSeat, pod: Pod, pack_round: int, pick_number: int) 
     if earlier is not None and earlier.kind == PickKind.TIMEOUT:
         return ConflictError(
             _(
-                "Time ran out for pack %(round)s, pick %(pick)s: a random card was taken for "
-                "you; nothing was changed."
+                "Time ran out for pack %(round)s, pick %(pick)s before your tap arrived: "
+                "%(card)s was taken for you at random; nothing was changed."
             )
-            % params,
+            % {**params, "card": earlier.card_instance.card.name},
             code="pick_too_late",
         )
     return ConflictError(

@@ -15,6 +15,7 @@ from decklists.models import DeckList
 from drafts.core.passing import pass_direction
 from drafts.core.timers import pick_seconds
 from drafts.models import CardInstance, DeckState, Draft, DraftPhase, DraftSeat, Pick, Pod
+from drafts.services.building import legal_list_players
 from drafts.services.clock import expired
 from drafts.services.deadlines import settle_if_expired
 from drafts.services.flow import (
@@ -358,7 +359,8 @@ class SeatStatus:
     name: str
     picked: bool
     deck: str = ""
-    # During deck building (a player's seat): ``submitted``, ``saved`` (saved only),
+    # During deck building (a player's seat): ``submitted`` (a legal list), ``not_legal``
+    # (a list in that fails the deck check), ``saved`` (saved only),
     # ``nothing`` or ``no_legal_deck``; empty otherwise.
     deck_in: str = ""
 
@@ -370,6 +372,7 @@ class SeatStatus:
     def deck_in_label(self) -> str:
         return {
             "submitted": _("Submitted"),
+            "not_legal": _("Saved, not legal"),
             "saved": _("Saved only"),
             "nothing": _("Nothing yet"),
             "no_legal_deck": _("No legal deck"),
@@ -413,14 +416,26 @@ def _deck_in(pod: Pod, seats: list[SeatStatus]) -> None:
             "player_id", flat=True
         )
     )
+    building = [
+        s.seat.registration.player_id
+        for s in seats
+        if s.seat.registration_id and s.seat.deck_state == DeckState.BUILDING
+    ]
+    legal = (
+        legal_list_players(pod.draft.event, [p for p in building if p in submitted])
+        if building
+        else set()
+    )
     for item in seats:
         seat = item.seat
         if seat.registration_id is None:
             continue
         if seat.deck_state == DeckState.NO_LEGAL_DECK:
             item.deck_in = "no_legal_deck"
-        elif seat.deck_state == DeckState.DECK or seat.registration.player_id in submitted:
+        elif seat.deck_state == DeckState.DECK or seat.registration.player_id in legal:
             item.deck_in = "submitted"
+        elif seat.registration.player_id in submitted:
+            item.deck_in = "not_legal"
         elif seat.saved_deck is not None:
             item.deck_in = "saved"
         else:

@@ -24,6 +24,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import retarget
 
 from config import clock
 from config.errors import ConflictError, DomainError
@@ -210,6 +211,10 @@ def _page(
 ) -> HttpResponse:
     deck_choice = deck_choice or request.GET.get("deck")
     context = draft_context(request, event, deck_choice=deck_choice)
+    if context.get("seat") is not None:
+        # The messages (e.g. "You took the deck") go in the part the page polls, so the
+        # next change of the pod (the review, pack 1 pick 1) replaces them.
+        context.update(show_messages=True, messages_in_part=True)
     return render(request, "drafts/draft.html", context, status=status)
 
 
@@ -299,7 +304,12 @@ def _pick_answer(
     context = draft_context(
         request, event, seat=seat, fragment=True, after=after, show_messages=True
     )
-    return render(request, "drafts/_draft_live.html", context, status=status)
+    # Aimed at the part on the page when the answer arrives: a poll (the countdown ran out)
+    # may have replaced the part the tap was sent from, and htmx would then drop a refusal
+    # with only a console log; retargeted, the page's script shows it (``draft.js``).
+    return retarget(
+        render(request, "drafts/_draft_live.html", context, status=status), "#draft-live"
+    )
 
 
 @login_required

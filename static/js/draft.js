@@ -19,7 +19,9 @@
   });
 
   // A pick refused (the step is over, a repeated tap) answers 4xx with the drafter's part
-  // of the page and the reason in it: show it, as a plain form post would.
+  // of the page and the reason in it: show it, as a plain form post would. The answer is
+  // retargeted (HX-Retarget) at the part on the page now, so a tap that lost the race with
+  // the timer still shows why, even after a poll replaced the part it was sent from.
   document.addEventListener("htmx:beforeSwap", function (event) {
     var source = event.detail.requestConfig && event.detail.requestConfig.elt;
     var status = event.detail.xhr.status;
