@@ -15,6 +15,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from config.errors import ConflictError, DomainError, ForbiddenError
+from config.numbers import BIGGEST_ID, parse_whole_number
 from decklists import selectors
 from decklists.forms import (
     CardPoolForm,
@@ -376,9 +377,9 @@ def deck_checks(request: HttpRequest, event_id: int) -> HttpResponse:
                 return redirect("decklists:deck_checks", event_id=event.pk)
     else:
         initial: dict = {}
-        player = request.GET.get("player", "")
-        if player.isdigit():
-            initial = {"registration": int(player), "drawn_at_random": "random" in request.GET}
+        player = parse_whole_number(request.GET.get("player"), maximum=BIGGEST_ID)
+        if player is not None:
+            initial = {"registration": player, "drawn_at_random": "random" in request.GET}
         form = _deck_check_form(event, initial=initial)
     return render(
         request,

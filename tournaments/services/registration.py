@@ -16,6 +16,7 @@ from accounts.selectors import fold, person_search
 from accounts.services import login_unlock, password_reset_hint
 from config.errors import ConflictError, DomainError, ForbiddenError
 from config.names import validate_name
+from config.numbers import ascii_digits, parse_whole_number
 from tournaments.extensions import hooks
 from tournaments.live import announce_change
 from tournaments.models import Registration, RegistrationOrigin, Round
@@ -162,8 +163,9 @@ def _account_for_line(line: str) -> User | None:
     """The account a bulk line names, as the one-player field reads it: a player number
     (which must exist), a username, or a name (a surname will do) that one account matches,
     a whole name first. ``None``: nobody matches, a walk-in."""
-    if line.isdigit():
-        user = User.objects.filter(player_number=int(line)).first()
+    if ascii_digits(line):  # a player number, however long
+        number = parse_whole_number(line, maximum=None)
+        user = User.objects.filter(player_number=number).first() if number is not None else None
         if user is None:
             raise DomainError(_("Nobody has the player number %(n)s.") % {"n": line})
         return user
