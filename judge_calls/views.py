@@ -166,7 +166,7 @@ def print_log(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_event(pk)
     require(request, "tournaments.run_event", event)
     visibility = visibility_for(request.user, event)
-    round_number = parse_whole_number(request.GET.get("round"))
+    round_number = parse_whole_number(request.GET.get("round"), maximum=None)
     context = {
         "event": event,
         "calls": calls.call_log(event, visibility, round_number=round_number),

@@ -14,13 +14,13 @@ from __future__ import annotations
 import copy
 import re
 from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from urllib.parse import urlencode, urlsplit
 
 import django.core.handlers.wsgi
 import django.http.request
+import pytest
 from django.http import HttpResponse, QueryDict
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, resolve
@@ -104,13 +104,11 @@ def _recording(where: str) -> type[QueryDict]:
     return Recording
 
 
-@contextmanager
-def recording_reads(monkeypatch) -> Iterator[None]:  # type: ignore[no-untyped-def]
-    """While open, every request's query and form body (url-encoded: the walk sends no
-    files) note the names read from them."""
+def record_reads(monkeypatch: pytest.MonkeyPatch) -> None:
+    """From now on (to the end of the test), every request's query and form body (url-encoded:
+    the walk sends no files) note the names read from them."""
     monkeypatch.setattr(django.core.handlers.wsgi, "QueryDict", _recording("GET"))
     monkeypatch.setattr(django.http.request, "QueryDict", _recording("POST"))
-    yield
 
 
 # --- forms in a page -----------------------------------------------------------------------

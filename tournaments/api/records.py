@@ -104,7 +104,7 @@ def _as_of_round(request: Request) -> int | None:
     raw = request.query_params.get("round")
     if raw in (None, ""):
         return None
-    value = parse_whole_number(raw)
+    value = parse_whole_number(raw, maximum=None)
     if value is None:
         raise DomainError(_("round must be a whole number."), field="round")
     return value

@@ -38,7 +38,7 @@ TIEBREAK_LABELS = {
 
 
 def _int_param(request: HttpRequest, name: str) -> int | None:
-    return parse_whole_number(request.GET.get(name))
+    return parse_whole_number(request.GET.get(name), maximum=None)
 
 
 def chosen_round(request: HttpRequest, event: Event) -> tuple[Round | None, list[Round]]:

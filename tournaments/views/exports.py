@@ -29,7 +29,7 @@ def _download(request: HttpRequest, pk: int, what: str, extension: str) -> HttpR
     if what not in (export_names() if extension == "csv" else XLSX_EXPORTS):
         raise Http404
     event = get_event(pk)
-    as_of = parse_whole_number(request.GET.get("round"))
+    as_of = parse_whole_number(request.GET.get("round"), maximum=None)
     as_of_round = as_of if what == "standings" else None
     if as_of_round is not None and not event.rounds.filter(number=as_of_round).exists():
         raise Http404
