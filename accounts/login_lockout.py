@@ -67,6 +67,23 @@ class AccountOrAddressHandler(AxesDatabaseHandler):
         return by_account
 
 
+# What axes' records hold of a username (``AccessAttempt.username``).
+ATTEMPT_USERNAME_CHARS = 255
+
+
+def attempted_username(request: HttpRequest, credentials: dict | None = None) -> str | None:
+    """Axes' ``AXES_USERNAME_CALLABLE``: the username tried, read as axes reads it, cut to
+    what its records hold. No account has a longer one (150 at most), so the login fails
+    either way; uncut, PostgreSQL refuses to store it and the login page was a server
+    error."""
+    field = settings.AXES_USERNAME_FORM_FIELD
+    if credentials:
+        username = credentials.get(field)
+    else:
+        username = getattr(request, "data", request.POST).get(field)
+    return username[:ATTEMPT_USERNAME_CHARS] if isinstance(username, str) else username
+
+
 def lockout_message(request: HttpRequest | None = None) -> str:
     minutes = math.ceil(get_cool_off(request).total_seconds() / 60)
     return _(

@@ -15,6 +15,7 @@ from accounts.models import (
     SecurityNotice,
     User,
 )
+from config.numbers import parse_whole_number
 
 
 def notification_kind(kind: str) -> str:
@@ -111,8 +112,9 @@ def person_search(text: str, *, among: QuerySet[User], limit: int = 10) -> list[
     if not words:
         return []
     found: dict[int, tuple[int, User]] = {}
-    if len(words) == 1 and words[0].isdigit():
-        for user in User.objects.filter(player_number=int(words[0]), is_active=True):
+    number = parse_whole_number(text) if len(words) == 1 else None  # digits 0-9 as typed
+    if number is not None:
+        for user in User.objects.filter(player_number=number, is_active=True):
             found[user.pk] = (0, user)
     longest = max(words, key=len)
     pattern = _accent_pattern(longest)

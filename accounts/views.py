@@ -4,8 +4,9 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.db import IntegrityError, transaction
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
@@ -20,7 +21,7 @@ from accounts.services import notification_preferences_set
 def signup(request: HttpRequest) -> HttpResponse:
     after = safe_next(request)
     if request.user.is_authenticated:
-        return redirect(after or "home")
+        return HttpResponseRedirect(after or reverse("home"))
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -36,13 +37,15 @@ def signup(request: HttpRequest) -> HttpResponse:
                 _("Welcome, %(name)s. Your player number is %(number)s.")
                 % {"name": user.public_name, "number": user.player_number},
             )
-            return redirect(after or "home")
+            return HttpResponseRedirect(after or reverse("home"))
     return render(request, "accounts/signup.html", {"form": form, "next": after or ""})
 
 
 def safe_next(request: HttpRequest) -> str | None:
     """Where the page that sent the person here asked to return (``?next=``, or the form's
-    hidden field), if it is a page of this site; as Django's own log-in view checks it."""
+    hidden field), if it is a page of this site; as Django's own log-in view checks it.
+    An address, never the name of a URL pattern: redirect it with ``HttpResponseRedirect``
+    (``redirect("x")`` would look up a pattern called "x" and fail)."""
     target = request.POST.get("next") or request.GET.get("next")
     if target and url_has_allowed_host_and_scheme(
         target, allowed_hosts={request.get_host()}, require_https=request.is_secure()

@@ -8,15 +8,17 @@ largest 64-bit id, so such a path is simply not found.
 
 from __future__ import annotations
 
-BIGGEST_ID = 2**63 - 1
+from config.numbers import BIGGEST_ID, parse_whole_number
+
+__all__ = ["BIGGEST_ID", "DatabaseIdConverter"]
 
 
 class DatabaseIdConverter:
     regex = "[0-9]{1,19}"
 
     def to_python(self, value: str) -> int:
-        number = int(value)
-        if number > BIGGEST_ID:
+        number = parse_whole_number(value, maximum=BIGGEST_ID)
+        if number is None:
             raise ValueError(value)  # the path does not match: 404
         return number
 

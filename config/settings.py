@@ -242,6 +242,8 @@ AXES_RESET_ON_SUCCESS = False
 AXES_CLIENT_IP_CALLABLE = "accounts.login_lockout.client_address"
 AXES_LOCKOUT_CALLABLE = "accounts.login_lockout.lockout_response"
 AXES_USERNAME_FORM_FIELD = "username"
+# Cut to what axes' records hold: a longer name made PostgreSQL refuse to store the attempt.
+AXES_USERNAME_CALLABLE = "accounts.login_lockout.attempted_username"
 AXES_VERBOSE = False
 # Keep failures only: no row per successful login (personal data the site does not need).
 AXES_DISABLE_ACCESS_LOG = True

@@ -7,6 +7,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from config.number_field import WholeNumberField
 from decklists.models import DeckCheckOutcome
 from rulings.deckcheck import MAX_LIST_CHARS
 
@@ -45,7 +46,7 @@ class PlayerDeckListForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         upload = data.get("upload")
-        if upload is not None:
+        if upload:  # not None, nor False: an "upload-clear" box sent, with no file to clear
             if upload.size > MAX_LIST_CHARS * 4:
                 self.add_error(
                     "upload",
@@ -93,7 +94,7 @@ class CardPoolForm(forms.Form):
 
 
 class RandomPickForm(forms.Form):
-    count = forms.IntegerField(label=_("How many lists"), min_value=1, max_value=50, initial=2)
+    count = WholeNumberField(label=_("How many lists"), min_value=1, max_value=50, initial=2)
 
 
 class DeckCheckForm(forms.Form):

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from config import rate_limit
 from config.errors import ConflictError, DomainError, ForbiddenError
+from config.numbers import BIGGEST_ID, parse_whole_number
 from decklists import selectors
 from decklists.card_suggestions import MAX_QUERY_CHARS, MIN_CHARS
 from decklists.card_suggestions import card_suggestions as suggest_cards
@@ -423,9 +424,9 @@ def deck_checks(request: HttpRequest, event_id: int) -> HttpResponse:
                 return redirect("decklists:deck_checks", event_id=event.pk)
     else:
         initial: dict = {}
-        player = request.GET.get("player", "")
-        if player.isdigit():
-            initial = {"registration": int(player), "drawn_at_random": "random" in request.GET}
+        player = parse_whole_number(request.GET.get("player"), maximum=BIGGEST_ID)
+        if player is not None:
+            initial = {"registration": player, "drawn_at_random": "random" in request.GET}
         form = _deck_check_form(event, initial=initial)
     return render(
         request,

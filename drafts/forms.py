@@ -9,6 +9,8 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from config.number_field import WholeNumberField
+from config.numbers import BIGGEST_ID
 from drafts.models import Draft
 from drafts.services.judge import MAX_EXTENSION
 from drafts.services.pools import PoolEntry
@@ -25,16 +27,16 @@ class DraftOptionsForm(forms.Form):
         label=_("Paper mode (physical boosters: no cards tracked)"), required=False
     )
     auction = forms.BooleanField(label=_("Deck auction before the draft"), required=False)
-    bots = forms.IntegerField(label=_("Bot seats"), min_value=0, max_value=64)
-    pod_rounds = forms.IntegerField(label=_("Rounds paired within pods"), min_value=0, max_value=10)
-    bid_seconds = forms.IntegerField(label=_("Seconds to bid or pass"), min_value=5, max_value=3600)
-    distribute_seconds = forms.IntegerField(
+    bots = WholeNumberField(label=_("Bot seats"), min_value=0, max_value=64)
+    pod_rounds = WholeNumberField(label=_("Rounds paired within pods"), min_value=0, max_value=10)
+    bid_seconds = WholeNumberField(label=_("Seconds to bid or pass"), min_value=5, max_value=3600)
+    distribute_seconds = WholeNumberField(
         label=_("Seconds to distribute cards"), min_value=5, max_value=3600
     )
-    review_seconds = forms.IntegerField(
+    review_seconds = WholeNumberField(
         label=_("Seconds to review decks"), min_value=0, max_value=3600
     )
-    building_seconds = forms.IntegerField(
+    building_seconds = WholeNumberField(
         label=_("Seconds to build a deck"), min_value=0, max_value=3600
     )
 
@@ -90,14 +92,14 @@ class DraftOptionsForm(forms.Form):
 
 
 class PickForm(forms.Form):
-    pack_round = forms.IntegerField(min_value=1, max_value=4)
-    pick_number = forms.IntegerField(min_value=1, max_value=99)
-    card_instance = forms.IntegerField(min_value=1)
+    pack_round = WholeNumberField(min_value=1, max_value=4)
+    pick_number = WholeNumberField(min_value=1, max_value=99)
+    card_instance = WholeNumberField(min_value=1, max_value=BIGGEST_ID)
 
 
 class BidForm(forms.Form):
-    auction = forms.IntegerField(min_value=1)
-    amount = forms.IntegerField(label=_("Your bid"), min_value=1, max_value=54, required=False)
+    auction = WholeNumberField(min_value=1)
+    amount = WholeNumberField(label=_("Your bid"), min_value=1, max_value=54, required=False)
     action = forms.ChoiceField(choices=[("bid", "bid"), ("pass", "pass")])
 
     def clean(self) -> dict[str, Any]:
@@ -115,8 +117,8 @@ class DistributeForm(forms.Form):
     """The winner's deck and, for each card of it, how many copies go to each other deck
     still on the table."""
 
-    auction = forms.IntegerField(min_value=1)
-    deck = forms.IntegerField(min_value=1)
+    auction = WholeNumberField(min_value=1)
+    deck = WholeNumberField(min_value=1, max_value=BIGGEST_ID)
 
     def __init__(
         self, *args: Any, groups: list[DeckGroup], targets: list[tuple[int, str]], **kwargs: Any
@@ -129,7 +131,7 @@ class DistributeForm(forms.Form):
             bound = []
             for deck_id, name in targets:
                 key = f"move_{index}_{deck_id}"
-                self.fields[key] = forms.IntegerField(
+                self.fields[key] = WholeNumberField(
                     label=_("%(card)s to %(deck)s") % {"card": group.name, "deck": name},
                     min_value=0,
                     max_value=len(group.instance_ids),
@@ -178,7 +180,7 @@ class DeckForm(forms.Form):
         self.rows: list[tuple[PoolEntry, forms.BoundField]] = []
         for entry in entries:
             key = f"card_{entry.card.pk}"
-            self.fields[key] = forms.IntegerField(
+            self.fields[key] = WholeNumberField(
                 label=entry.card.name,
                 min_value=0,
                 max_value=entry.count,
@@ -195,11 +197,11 @@ class DeckForm(forms.Form):
 
 
 class PodExtendForm(forms.Form):
-    seconds = forms.IntegerField(label=_("Extra seconds"), min_value=1, max_value=MAX_EXTENSION)
+    seconds = WholeNumberField(label=_("Extra seconds"), min_value=1, max_value=MAX_EXTENSION)
     reason = forms.CharField(label=_("Reason"), max_length=300, required=False)
 
 
 class SeatBotForm(forms.Form):
-    seat = forms.IntegerField(min_value=1)
+    seat = WholeNumberField(min_value=1, max_value=BIGGEST_ID)
     bot = forms.TypedChoiceField(choices=[("1", "1"), ("0", "0")], coerce=lambda v: v == "1")
     reason = forms.CharField(label=_("Reason"), max_length=300, required=False)

@@ -39,7 +39,7 @@ class RecordForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         upload = data.get("file")
-        if upload is not None:
+        if upload:  # not None, nor False: a "file-clear" box sent, with no file to clear
             if upload.size > MAX_RECORD_CHARS:
                 raise forms.ValidationError(
                     _("The file is too large (%(size)s bytes; at most %(limit)s).")

@@ -7,6 +7,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from config.number_field import WholeNumberField
 from judge_calls.models import (
     MAX_CALL_EXTENSION_MINUTES,
     JudgeCallOutcome,
@@ -26,7 +27,7 @@ class ResolveForm(forms.Form):
 
     outcome = forms.ChoiceField(label=_("Outcome"), choices=JudgeCallOutcome.choices)
     ruling = forms.CharField(label=_("Ruling"), max_length=300, required=False)
-    extension_minutes = forms.IntegerField(
+    extension_minutes = WholeNumberField(
         label=_("Extra minutes"),
         min_value=1,
         max_value=MAX_CALL_EXTENSION_MINUTES,

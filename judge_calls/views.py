@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from config.numbers import parse_whole_number
 from judge_calls import selectors as calls
 from judge_calls.forms import JudgeCallForm, ResolveForm, infraction_choices
 from judge_calls.models import MAX_CALL_EXTENSION_MINUTES, JudgeCall
@@ -165,8 +166,7 @@ def print_log(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_event(pk)
     require(request, "tournaments.run_event", event)
     visibility = visibility_for(request.user, event)
-    number = request.GET.get("round")
-    round_number = int(number) if number and number.isdigit() else None
+    round_number = parse_whole_number(request.GET.get("round"), maximum=None)
     context = {
         "event": event,
         "calls": calls.call_log(event, visibility, round_number=round_number),

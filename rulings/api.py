@@ -21,6 +21,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.errors import DomainError, NotFoundError
+from config.numbers import parse_whole_number
 from rulings import selectors
 from rulings.models import Card, DocumentEntry, DocumentVersion, Edition
 
@@ -176,11 +177,10 @@ class VersionDiffView(APIView):
     )
     def get(self, request: Request) -> Response:
         document = selectors.document_get()
-        try:
-            old_n = int(request.query_params.get("from", ""))
-            new_n = int(request.query_params.get("to", ""))
-        except ValueError:
-            raise DomainError(_("Give two version numbers: from and to."), field="from") from None
+        old_n = parse_whole_number(request.query_params.get("from"))
+        new_n = parse_whole_number(request.query_params.get("to"))
+        if old_n is None or new_n is None:
+            raise DomainError(_("Give two version numbers: from and to."), field="from")
         old = selectors.version_get(document, old_n)
         new = selectors.version_get(document, new_n)
         data = selectors.version_diff(old, new).as_dict()

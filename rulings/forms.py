@@ -44,7 +44,7 @@ class CatalogueImportForm(forms.Form):
             raise forms.ValidationError(_("Choose an editions file, a cards file or both."))
         for name in ("editions", "cards"):
             upload = data.get(name)
-            if upload is not None and upload.size > MAX_CSV_BYTES:
+            if upload and upload.size > MAX_CSV_BYTES:  # False: a "-clear" box sent
                 self.add_error(
                     name,
                     _("The file is too large (%(size)s bytes; at most %(limit)s).")

@@ -12,6 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from config.errors import NotFoundError
+from config.numbers import parse_whole_number
 from rulings import selectors
 from rulings.forms import DateForm
 from rulings.models import Edition
@@ -105,12 +106,11 @@ def diff(request: HttpRequest) -> HttpResponse:
     if not versions:
         return render(request, "rulings/diff.html", {"document": document, "versions": []})
     numbers = {v.number: v for v in versions}
-    try:
-        new_n = int(request.GET.get("to") or versions[0].number)
-        old_n = int(request.GET.get("from") or (versions[1].number if len(versions) > 1 else 0))
-    except ValueError:
-        new_n, old_n = -1, -1
-    if new_n not in numbers or (old_n not in numbers and old_n != 0):
+    new_n = parse_whole_number(request.GET.get("to") or str(versions[0].number))
+    old_n = parse_whole_number(
+        request.GET.get("from") or str(versions[1].number if len(versions) > 1 else 0)
+    )
+    if new_n not in numbers or (old_n not in numbers and old_n != 0) or old_n is None:
         return render(
             request,
             "rulings/diff.html",
@@ -159,7 +159,7 @@ def cards(request: HttpRequest) -> HttpResponse:
     q = request.GET.get("q", "")[:100]
     edition = request.GET.get("edition", "")[:5]
     page = Paginator(selectors.cards_search(q=q, edition=edition), 100).get_page(
-        request.GET.get("page")
+        parse_whole_number(request.GET.get("page"))
     )
     return render(
         request,

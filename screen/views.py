@@ -24,6 +24,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
+from config.numbers import parse_whole_number
 from config.site_url import absolute_url
 from drafts.core.passing import Direction, pass_direction
 from drafts.models import DraftPhase
@@ -60,10 +61,10 @@ REFRESH_SECONDS = 10
 
 
 def page_seconds(request: HttpRequest) -> int:
-    value = request.GET.get("page_seconds", "")
-    if not value.isdigit():
+    value = parse_whole_number(request.GET.get("page_seconds"), maximum=None)
+    if value is None:
         return PAGE_SECONDS
-    return min(max(int(value), PAGE_SECONDS_MIN), PAGE_SECONDS_MAX)
+    return min(max(value, PAGE_SECONDS_MIN), PAGE_SECONDS_MAX)
 
 
 def _pod_rows(pods: list[Any]) -> list[dict[str, Any]]:

@@ -10,6 +10,8 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 from accounts.selectors import fold
+from config.number_field import WholeNumberField, whole_number_formfield
+from config.numbers import BIGGEST_ID
 from tournaments import selectors
 from tournaments.infractions import INFRACTIONS
 from tournaments.models import Event, Registration
@@ -77,6 +79,7 @@ class EventForm(forms.ModelForm):
     class Meta:
         model = Event
         fields = EVENT_FIELDS
+        formfield_callback = whole_number_formfield
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 
     def __init__(
@@ -169,7 +172,7 @@ class StaffForm(_FindsPeople):
 
 
 class StaffRemoveForm(forms.Form):
-    user = forms.IntegerField(min_value=1)
+    user = WholeNumberField(min_value=1, max_value=BIGGEST_ID)
 
 
 class PlayerAddForm(_FindsPeople):
@@ -307,7 +310,7 @@ class CheckInForm(forms.Form):
 
 
 class FixedTableForm(forms.Form):
-    table = forms.IntegerField(
+    table = WholeNumberField(
         label=_("Fixed table"), min_value=1, max_value=MAX_FIXED_TABLE, required=False
     )
 
@@ -330,9 +333,9 @@ class ConfirmResultForm(forms.Form):
     the confirming player's side (hidden fields), so a report changed since is not agreed to
     unseen."""
 
-    mine = forms.IntegerField(min_value=0, max_value=99, widget=forms.HiddenInput)
-    theirs = forms.IntegerField(min_value=0, max_value=99, widget=forms.HiddenInput)
-    draws = forms.IntegerField(min_value=0, max_value=99, widget=forms.HiddenInput)
+    mine = WholeNumberField(min_value=0, max_value=99, widget=forms.HiddenInput)
+    theirs = WholeNumberField(min_value=0, max_value=99, widget=forms.HiddenInput)
+    draws = WholeNumberField(min_value=0, max_value=99, widget=forms.HiddenInput)
 
     def seen_score(self, side: str) -> tuple[int, int, int]:
         """The score as the match has it: player A's games, player B's, drawn."""
@@ -375,7 +378,7 @@ class SwapForm(forms.Form):
 
 
 class ClockAdjustForm(forms.Form):
-    minutes = forms.IntegerField(
+    minutes = WholeNumberField(
         label=_("Minutes (negative to remove)"), min_value=-120, max_value=120
     )
 
@@ -387,7 +390,7 @@ class ClockAdjustForm(forms.Form):
 
 
 class ExtendForm(forms.Form):
-    minutes = forms.IntegerField(label=_("Extra minutes"), min_value=1, max_value=120)
+    minutes = WholeNumberField(label=_("Extra minutes"), min_value=1, max_value=120)
     reason = forms.CharField(label=_("Reason"), max_length=300, required=False)
 
 
@@ -406,7 +409,7 @@ class PenaltyForm(forms.Form):
         help_text=_("Needed when the penalty is not the infraction's usual one."),
     )
     reason = forms.CharField(label=_("Reason"), max_length=300)
-    game_number = forms.IntegerField(
+    game_number = WholeNumberField(
         label=_("Game"),
         min_value=1,
         max_value=9,

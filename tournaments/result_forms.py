@@ -12,6 +12,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from config.number_field import WholeNumberField
 from config.parsers import lone_surrogate_reason
 from games.validation import record_sides
 from tournaments import playdraw, selectors
@@ -200,7 +201,7 @@ class ResultForm(forms.Form):
             required=False,
         )
         for value, label in side_choices:
-            self.fields[f"g{n}_tokens_{value}"] = forms.IntegerField(
+            self.fields[f"g{n}_tokens_{value}"] = WholeNumberField(
                 label=_("My score") if value == "me" else _("Score of %(name)s") % {"name": label},
                 min_value=0,
                 max_value=999,

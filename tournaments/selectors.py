@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from accounts.selectors import can_sign_in, fold, person_search, person_similar
 from config import clock
+from config.numbers import ascii_digits, parse_whole_number
 from tournaments.extensions import hooks
 from tournaments.match_scores import wins_needed
 from tournaments.models import (
@@ -265,8 +266,8 @@ def person_label(user: User) -> str:
 
 
 def is_player_number(text: str) -> bool:
-    """Whether ``text`` is written as a player number (ASCII digits only)."""
-    return text.isascii() and text.isdigit()
+    """Whether ``text`` is written as a player number (ASCII digits only, however many)."""
+    return ascii_digits(text)
 
 
 @dataclass(frozen=True)
@@ -293,7 +294,9 @@ def person_match(text: str, *, event: Event | None = None) -> PersonMatch:
 
     text = " ".join(text.split())
     if is_player_number(text):
-        user = User.objects.filter(player_number=int(text)).first()
+        # Too many digits for any player number: nobody has it (never a query that overflows).
+        number = parse_whole_number(text)
+        user = User.objects.filter(player_number=number).first() if number is not None else None
         return PersonMatch(text, person=user) if user else PersonMatch(text, unknown_number=True)
     user = findable_people(event=event).filter(username__iexact=text).first()
     if user is not None:

@@ -28,6 +28,7 @@ from django_htmx.http import retarget
 
 from config import clock
 from config.errors import ConflictError, DomainError
+from config.numbers import BIGGEST_ID, parse_whole_number
 from decklists.models import DeckList
 from drafts.core import auction as auction_core
 from drafts.forms import BidForm, DeckForm, DistributeForm, PickForm
@@ -127,7 +128,7 @@ def _auction_context(seat: DraftSeat, pod: Any, deck_choice: str | None) -> dict
         )
     if my_turn and state.phase == auction_core.DISTRIBUTING:
         on_table = [d for d in state.on_table if d in decks]
-        chosen = int(deck_choice) if deck_choice and deck_choice.isdigit() else None
+        chosen = parse_whole_number(deck_choice, maximum=BIGGEST_ID)
         if chosen not in on_table:
             chosen = None
         context["on_table"] = [decks[d] for d in on_table]

@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
+from config.numbers import BIGGEST_ID, parse_whole_number
 from drafts.forms import DraftOptionsForm, PodExtendForm, SeatBotForm
 from drafts.models import Pack, Pod
 from drafts.services import (
@@ -196,8 +197,7 @@ BUILDING_ACTIONS = {"end_building", "extend_seat", "seat_player"}
 
 
 def _number(request: HttpRequest, name: str) -> int:
-    value = request.POST.get(name, "")
-    return int(value) if value.isdigit() and len(value) < 10 else 0
+    return parse_whole_number(request.POST.get(name), maximum=BIGGEST_ID) or 0
 
 
 def _building_action(request: HttpRequest, pod: Pod, action: str) -> tuple[Any, str]:

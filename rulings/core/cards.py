@@ -212,8 +212,8 @@ class CardInfo:
 CardKey = tuple[str, int]
 
 _REF_RE = re.compile(
-    r"^\s*(?P<code>[A-Za-z][A-Za-z0-9]{0,4})\s*[-\u2013\u2014:]?\s*(?P<number>\d{1,5})"
-    r"(?:\s*/\s*(?P<size>\d{1,5}))?\s*$"
+    r"^\s*(?P<code>[A-Za-z][A-Za-z0-9]{0,4})\s*[-\u2013\u2014:]?\s*(?P<number>[0-9]{1,5})"
+    r"(?:\s*/\s*(?P<size>[0-9]{1,5}))?\s*$"
 )
 
 

@@ -21,6 +21,7 @@ import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from config.numbers import parse_whole_number
 from rulings.core.cards import (
     UNKNOWN_MARK,
     CardType,
@@ -186,8 +187,8 @@ def _records(
 
 
 def _positive_int(value: str, limit: int) -> int | None:
-    if re.fullmatch(r"\d{1,6}", value) and 1 <= int(value) <= limit:
-        return int(value)
+    if (number := parse_whole_number(value, minimum=1, maximum=limit, max_digits=6)) is not None:
+        return number
     return None
 
 
@@ -336,9 +337,8 @@ def read_cards_csv(data: bytes | str, *, editions: Mapping[str, int]) -> CsvResu
         raw_cost = rec.get("cost", "")
         cost: int | None = None
         if raw_cost:
-            if re.fullmatch(r"\d{1,3}", raw_cost) and int(raw_cost) <= MAX_COST:
-                cost = int(raw_cost)
-            else:
+            cost = parse_whole_number(raw_cost, maximum=MAX_COST, max_digits=3)
+            if cost is None:
                 errors.append(issue("csv_bad_cost", line=line, value=raw_cost, limit=MAX_COST))
                 bad = True
         elif known and card_type is not None and card_type is not CardType.SANCTUARY:

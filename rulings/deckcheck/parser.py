@@ -24,6 +24,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from config.numbers import parse_whole_number
 from rulings.core.cards import CardInfo, CardKey, normalise, parse_card_ref
 from rulings.core.issues import Issue, issue
 from rulings.deckcheck.index import CardIndex
@@ -190,10 +191,8 @@ def _parse_line(
     if split is None:
         return None, [issue("missing_quantity", line=line, text=text)]
     raw_qty, rest = split
-    quantity: int | None = None
-    if re.fullmatch(r"[+]?\d+", raw_qty) and 1 <= int(raw_qty) <= max_quantity:
-        quantity = int(raw_qty)
-    else:
+    quantity = parse_whole_number(raw_qty.removeprefix("+"), minimum=1, maximum=max_quantity)
+    if quantity is None:
         problems.append(issue("bad_quantity", line=line, quantity=raw_qty, limit=max_quantity))
 
     card: CardInfo | None = None

@@ -172,3 +172,16 @@ def test_another_account_from_a_clean_address_is_not_affected(player, password):
     other = UserFactory(username="bystander")
     fail(5, other.username, address="10.0.0.2")
     assert page_login(player.username, password, address="10.0.0.3").status_code == 302
+
+
+@pytest.mark.parametrize("via", [page_login, api_login])
+def test_a_username_longer_than_any_account_fails_and_counts_cut_to_fit(via):
+    """Axes keeps 255 characters of a username; PostgreSQL refused the whole of a longer
+    one, and the login was a server error."""
+    from axes.models import AccessAttempt
+
+    long_name = "9" * 5000
+    assert via(long_name, "wrong-password").status_code in (200, 400)
+    fail(4, long_name, via=via)
+    assert via(long_name, "wrong-password").status_code == 429
+    assert list(AccessAttempt.objects.values_list("username", flat=True)) == ["9" * 255]

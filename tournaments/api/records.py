@@ -16,6 +16,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.errors import DomainError, NotFoundError
+from config.numbers import parse_whole_number
 from tournaments import exports, selectors
 from tournaments.api import serializers as s
 from tournaments.api.common import ROUND_PARAM, TAG, parse_input
@@ -103,11 +104,8 @@ def _as_of_round(request: Request) -> int | None:
     raw = request.query_params.get("round")
     if raw in (None, ""):
         return None
-    try:
-        value = int(raw)
-    except ValueError:
-        raise DomainError(_("round must be a whole number."), field="round") from None
-    if value < 0:
+    value = parse_whole_number(raw, maximum=None)
+    if value is None:
         raise DomainError(_("round must be a whole number."), field="round")
     return value
 

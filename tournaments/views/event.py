@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from config.numbers import parse_whole_number
 from tournaments import selectors
 from tournaments.models import Event, Round
 from tournaments.models.choices import (
@@ -33,8 +34,7 @@ TIEBREAK_LABELS = {
 
 
 def _int_param(request: HttpRequest, name: str) -> int | None:
-    value = request.GET.get(name, "")
-    return int(value) if value.isdigit() else None
+    return parse_whole_number(request.GET.get(name), maximum=None)
 
 
 def chosen_round(request: HttpRequest, event: Event) -> tuple[Round | None, list[Round]]:

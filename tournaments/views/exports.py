@@ -8,6 +8,7 @@ from __future__ import annotations
 from django.http import Http404, HttpRequest, HttpResponse
 from django.views.decorators.http import require_GET
 
+from config.numbers import parse_whole_number
 from tournaments.exports import XLSX_EXPORTS, export_csv, export_filename, export_names, export_xlsx
 from tournaments.views.common import get_event
 from tournaments.visibility import visibility_for
@@ -28,8 +29,8 @@ def _download(request: HttpRequest, pk: int, what: str, extension: str) -> HttpR
     if what not in (export_names() if extension == "csv" else XLSX_EXPORTS):
         raise Http404
     event = get_event(pk)
-    as_of = request.GET.get("round", "")
-    as_of_round = int(as_of) if what == "standings" and as_of.isdigit() else None
+    as_of = parse_whole_number(request.GET.get("round"), maximum=None)
+    as_of_round = as_of if what == "standings" else None
     if as_of_round is not None and not event.rounds.filter(number=as_of_round).exists():
         raise Http404
     visibility = visibility_for(request.user, event)

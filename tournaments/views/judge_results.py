@@ -13,6 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
+from config.numbers import BIGGEST_ID, parse_whole_number
 from tournaments import selectors
 from tournaments.audit_presenter import audit_lines, filtered_audit
 from tournaments.core_messages import CHOICE_REASONS
@@ -173,12 +174,12 @@ def _own_match_refused(request: HttpRequest, match: Match) -> HttpResponse:
 
 def _accept_report(request: HttpRequest, match: Match) -> HttpResponse:
     """One click: the judge confirms what one of the players reported, games and all."""
-    value = request.POST.get("accept", "")
+    value = parse_whole_number(request.POST.get("accept"), maximum=BIGGEST_ID)
     report = (
-        match.reports.filter(pk=int(value), registration__isnull=False)
+        match.reports.filter(pk=value, registration__isnull=False)
         .select_related("registration__player")
         .first()
-        if value.isdigit()
+        if value is not None
         else None
     )
     if report is None:
@@ -271,7 +272,7 @@ def audit(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_event(pk)
     require(request, "tournaments.view_audit", event)
     entries, form = filtered_audit(selectors.event_audit(event), event=event, params=request.GET)
-    page = Paginator(entries, 50).get_page(request.GET.get("page"))
+    page = Paginator(entries, 50).get_page(parse_whole_number(request.GET.get("page")))
     query = request.GET.copy()
     query.pop("page", None)
     context = event_context(

@@ -8,6 +8,7 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from config.numbers import parse_whole_number
 from tournaments import selectors
 from tournaments.models.choices import EventStatus, GameKind
 
@@ -20,7 +21,7 @@ def event_list(request: HttpRequest) -> HttpResponse:
     if game not in GameKind.values:
         game = None
     page = Paginator(selectors.event_list(status=status, game=game), 50).get_page(
-        request.GET.get("page")
+        parse_whole_number(request.GET.get("page"))
     )
     return render(
         request,

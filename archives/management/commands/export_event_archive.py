@@ -11,9 +11,13 @@ from django.utils import translation
 
 from archives.services import archive_json, event_archive_export
 from config.errors import DomainError
+from config.numbers import BIGGEST_ID, whole_number_argument
 
 if TYPE_CHECKING:
     from django.core.management.base import CommandParser
+
+
+EVENT_ID = whole_number_argument(minimum=1, maximum=BIGGEST_ID)
 
 
 class Command(BaseCommand):
@@ -24,7 +28,7 @@ class Command(BaseCommand):
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("event_id", type=int)
+        parser.add_argument("event_id", type=EVENT_ID)
         parser.add_argument("--output", "-o", help="write to this file instead of stdout")
         parser.add_argument(
             "--language",

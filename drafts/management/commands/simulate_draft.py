@@ -4,10 +4,14 @@ from typing import TYPE_CHECKING
 
 from django.core.management.base import BaseCommand, CommandError
 
+from config.numbers import whole_number_argument
 from drafts.services.simulation import draft_digest, simulate_draft
 
 if TYPE_CHECKING:
     from django.core.management.base import CommandParser
+
+
+SEED = whole_number_argument(minimum=None, maximum=None)  # any integer
 
 
 class Command(BaseCommand):
@@ -20,8 +24,8 @@ class Command(BaseCommand):
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--players", type=int, required=True)
-        parser.add_argument("--seed", type=int, default=1)
+        parser.add_argument("--players", type=whole_number_argument(), required=True)
+        parser.add_argument("--seed", type=SEED, default=1)
         parser.add_argument(
             "--timeout-rate",
             type=float,

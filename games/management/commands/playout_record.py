@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.core.management.base import BaseCommand
 
+from config.numbers import whole_number_argument
 from games.engines.anachronism import playout as anachronism_playout
 from games.engines.anachronism.record import GAME as ANACHRONISM
 from games.engines.goblin import playout as goblin_playout
@@ -32,6 +33,9 @@ PLAYOUTS: dict[str, Callable[[random.Random], dict[str, Any]]] = {
 ALIASES = {"qiahn": QIAHN, "goblin": GOBLIN, "anachronism": ANACHRONISM}
 
 
+SEED = whole_number_argument(minimum=None, maximum=None)  # any integer
+
+
 class Command(BaseCommand):
     help = (
         "Write a legal random game record (JSON) to standard output. "
@@ -42,7 +46,7 @@ class Command(BaseCommand):
         parser.add_argument(
             "--game", required=True, choices=sorted({*ALIASES, *PLAYOUTS}), help="which game"
         )
-        parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+        parser.add_argument("--seed", type=SEED, default=0, help="random seed (default 0)")
 
     def handle(self, *args: Any, **options: Any) -> None:
         game = ALIASES.get(options["game"], options["game"])

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 
+from config.numbers import whole_number_argument
 from rulings import selectors
 from rulings.core.cards import parse_card_ref
 from rulings.deckcheck import (
@@ -58,7 +59,10 @@ class Command(BaseCommand):
             "--sanctuary", metavar="CARD", help="the Sanctuary, if the list leaves it out"
         )
         parser.add_argument(
-            "--minimum", type=int, default=DEFAULT_MINIMUM, help="minimum deck size (default 41)"
+            "--minimum",
+            type=whole_number_argument(),
+            default=DEFAULT_MINIMUM,
+            help="minimum deck size (default 41)",
         )
         parser.add_argument("--pool", metavar="FILE", help="sealed/draft: the player's card pool")
         parser.add_argument("--json", action="store_true", help="print the result as JSON")

@@ -6,12 +6,16 @@ from typing import TYPE_CHECKING
 
 from django.core.management.base import BaseCommand, CommandError
 
+from config.numbers import BIGGEST_ID, whole_number_argument
 from tournaments.exports import export_names, export_rows, write_csv
 from tournaments.models import Event
 from tournaments.visibility import everything
 
 if TYPE_CHECKING:
     from django.core.management.base import CommandParser
+
+
+EVENT_ID = whole_number_argument(minimum=1, maximum=BIGGEST_ID)
 
 
 class Command(BaseCommand):
@@ -21,10 +25,13 @@ class Command(BaseCommand):
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("event_id", type=int)
+        parser.add_argument("event_id", type=EVENT_ID)
         parser.add_argument("--what", choices=export_names(), required=True)
         parser.add_argument(
-            "--round", type=int, default=None, help="standings as of this round (standings only)"
+            "--round",
+            type=whole_number_argument(),
+            default=None,
+            help="standings as of this round (standings only)",
         )
 
     def handle(self, *args, event_id: int, what: str, round: int | None, **options) -> None:

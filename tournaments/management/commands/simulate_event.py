@@ -4,10 +4,14 @@ from typing import TYPE_CHECKING
 
 from django.core.management.base import BaseCommand, CommandError
 
+from config.numbers import whole_number_argument
 from tournaments.services.simulation import RoundTiming, simulate_event
 
 if TYPE_CHECKING:
     from django.core.management.base import CommandParser
+
+
+SEED = whole_number_argument(minimum=None, maximum=None)  # any integer
 
 
 class Command(BaseCommand):
@@ -17,9 +21,9 @@ class Command(BaseCommand):
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--players", type=int, required=True)
-        parser.add_argument("--rounds", type=int, required=True)
-        parser.add_argument("--seed", type=int, default=1)
+        parser.add_argument("--players", type=whole_number_argument(), required=True)
+        parser.add_argument("--rounds", type=whole_number_argument(), required=True)
+        parser.add_argument("--seed", type=SEED, default=1)
         parser.add_argument(
             "--drop-rate",
             type=float,
