@@ -9,6 +9,7 @@ from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
 from django.utils import timezone
 
 from accounts.selectors import person_search
+from tournaments import report_compare
 from tournaments.extensions import hooks
 from tournaments.models import (
     AuditEntry,
@@ -21,7 +22,13 @@ from tournaments.models import (
     ResultReport,
     Round,
 )
-from tournaments.models.choices import MatchStatus, PenaltyKind, RegistrationStatus, RoundStatus
+from tournaments.models.choices import (
+    MatchStatus,
+    PenaltyKind,
+    RegistrationStatus,
+    ResultSource,
+    RoundStatus,
+)
 from tournaments.rules import plain_players
 from tournaments.services.clock import refresh_round_clock
 
@@ -246,6 +253,26 @@ def waiting_for(match: Match) -> Registration | None:
     if match.player_b_id not in reported:
         return match.player_b
     return None
+
+
+def players_reports_of(match: Match) -> list[ResultReport]:
+    """The players' own reports of a match (not judges' entries), player A's first (reads
+    the match's reports; prefetch them for a list)."""
+    reports = [r for r in match.reports.all() if r.registration_id]
+    return sorted(reports, key=lambda r: r.registration_id != match.player_a_id)
+
+
+def records_differ(match: Match) -> bool:
+    """A match confirmed on the score both players reported, whose records of the games
+    differ: the record waits for the players to agree on one, or for a judge (reads the
+    match's reports; prefetch them for a list)."""
+    if match.status != MatchStatus.CONFIRMED or match.result_source != ResultSource.PLAYERS:
+        return False
+    reports = players_reports_of(match)
+    if len(reports) != 2:
+        return False
+    first, second = (report_compare.Report(r.score, r.games or []) for r in reports)
+    return report_compare.records_differ(first, second)
 
 
 def match_penalties(match: Match) -> QuerySet[Penalty]:
