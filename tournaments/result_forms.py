@@ -55,26 +55,6 @@ class SummaryItem:
     anchor: str = ""
 
 
-class TapRadioSelect(forms.RadioSelect):
-    """Radio buttons drawn as tap targets. ``autofocus`` (the first wrong answer of a refused
-    report) goes to the group's first option only: a page has one autofocus."""
-
-    def create_option(
-        self,
-        name: str,
-        value: Any,
-        label: Any,
-        selected: Any,
-        index: int,
-        subindex: int | None = None,
-        attrs: dict[str, Any] | None = None,
-    ) -> dict[str, Any]:
-        option = super().create_option(name, value, label, selected, index, subindex, attrs)
-        if index:
-            option["attrs"].pop("autofocus", None)
-        return option
-
-
 MAX_RECORD_BYTES = 256 * 1024
 SIDE_NAMES = {
     "heads": _("Heads"),
@@ -159,7 +139,7 @@ class ResultForm(forms.Form):
             self.fields["score"] = forms.ChoiceField(
                 label=_("Result (your games first)"),
                 choices=[("-".join(map(str, sc)), score_label(sc)) for sc in main + other],
-                widget=TapRadioSelect(attrs={"required": True}),
+                widget=forms.RadioSelect(attrs={"required": True}),
                 required=False,
             )
         # One game in a one-game match; otherwise room for drawn games and games lost by a
@@ -200,16 +180,16 @@ class ResultForm(forms.Form):
             )
             if quick:
                 self.fields[f"g{n}_winner"].label = _("Who won it?")
-                self.fields[f"g{n}_winner"].widget = TapRadioSelect()
+                self.fields[f"g{n}_winner"].widget = forms.RadioSelect()
                 self.fields[f"g{n}_winner"].choices = [*side_choices, ("draw", _("Draw"))]
                 if n != 2:
                     self.fields[f"g{n}_random"].label = _("Who won the coin or die?")
-                    self.fields[f"g{n}_random"].widget = TapRadioSelect()
+                    self.fields[f"g{n}_random"].widget = forms.RadioSelect()
                     self.fields[f"g{n}_random"].choices = side_choices
                 self.fields[f"g{n}_first"] = forms.ChoiceField(
                     label=_("Who played first?"),
                     choices=side_choices,
-                    widget=TapRadioSelect,
+                    widget=forms.RadioSelect,
                     required=False,
                 )
             if self.qiahn:
@@ -331,7 +311,7 @@ class ResultForm(forms.Form):
         }
 
     def _anchor_field(self, name: str) -> str:
-        """The field a summary line links to and the focus goes to: itself, or in the quick
+        """The field a summary line links to (and the page focuses): itself, or in the quick
         form the answer the player gave for a part the form derives (the score for the
         games won, who played first for the chooser and the choice)."""
         if self.quick:
@@ -356,20 +336,6 @@ class ResultForm(forms.Form):
             for error in self.errors.get(name, []):
                 items.append(SummaryItem(str(error), self._anchor(name)))
         return items
-
-    # Set by ``focus_first_error`` when no answer is named: the summary itself takes the focus.
-    summary_focus = False
-
-    def focus_first_error(self) -> None:
-        """Put ``autofocus`` on the first answer a refused form names, so the page opens on it
-        (on the error summary when the errors are the form's as a whole)."""
-        for name in self.fields:
-            if name in self.errors:
-                field = self.fields[self._anchor_field(name)]
-                if not isinstance(field.widget, forms.HiddenInput):
-                    field.widget.attrs["autofocus"] = True
-                    return
-        self.summary_focus = bool(self.errors)
 
     @property
     def score_errors(self) -> list[str]:

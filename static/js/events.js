@@ -121,6 +121,19 @@
         var link = event.target.closest && event.target.closest("[data-error-summary] a[href^='#']");
         if (link) { event.preventDefault(); focusAnswer(link.getAttribute("href").slice(1)); }
       });
+      // A report the server refused comes back at its summary (the form's action names
+      // #report-errors, which the browser scrolls to and focuses): the focus then goes on to
+      // the first answer it names, the summary staying in sight.
+      function focusFirstAnswer() {
+        var first = summary.hidden ? null : summary.querySelector("a[href^='#']");
+        var target = first && document.getElementById(first.getAttribute("href").slice(1));
+        var active = document.activeElement;
+        if (target && (active === summary || active === document.body || !active)) {
+          target.focus({ preventScroll: true });
+        }
+      }
+      focusFirstAnswer();
+      window.addEventListener("load", focusFirstAnswer);
       form.addEventListener("submit", function (event) {
         form.querySelectorAll("[data-client-error]").forEach(function (p) { p.remove(); });
         form.querySelectorAll(".has-error[data-client-marked]").forEach(function (g) {

@@ -328,8 +328,6 @@ def report(request: HttpRequest, pk: int) -> HttpResponse:
         for errors in form.errors.values():
             for error in errors:
                 messages.error(request, error)
-    if not stale:
-        form.focus_first_error()  # the page opens at the form (its action's #report-errors)
     context = _my_match_context(request, event, form=None if stale else form)
     return render(request, "tournaments/my_match.html", context, status=status)
 
