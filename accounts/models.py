@@ -78,6 +78,7 @@ class NotificationKind(models.TextChoices):
     DECK_PROBLEM = "deck_problem", _("A judge found a problem with my deck list")
     RESULT_DISPUTED = "result_disputed", _("A result of mine is disputed")
     JUDGE_CALL_ANSWERED = "judge_call_answered", _("My judge call was answered")
+    OPPONENT_DROPPED = "opponent_dropped", _("My opponent dropped out of our match")
 
 
 class SecurityNotice(models.TextChoices):
@@ -96,6 +97,7 @@ NOTIFICATION_DEFAULTS: dict[str, bool] = {
     NotificationKind.DECK_PROBLEM: True,
     NotificationKind.RESULT_DISPUTED: True,
     NotificationKind.JUDGE_CALL_ANSWERED: True,
+    NotificationKind.OPPONENT_DROPPED: True,
 }
 
 
@@ -126,6 +128,11 @@ class NotificationPreferences(models.Model):
     judge_call_answered = models.BooleanField(
         NotificationKind.JUDGE_CALL_ANSWERED.label,
         default=NOTIFICATION_DEFAULTS[NotificationKind.JUDGE_CALL_ANSWERED],
+    )
+    opponent_dropped = models.BooleanField(
+        NotificationKind.OPPONENT_DROPPED.label,
+        default=NOTIFICATION_DEFAULTS[NotificationKind.OPPONENT_DROPPED],
+        help_text=_("Whether you win the match or a judge enters its result."),
     )
     language = models.CharField(
         _("language of e-mails"),

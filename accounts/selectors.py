@@ -51,6 +51,12 @@ def notification_recipients(*, kind: str, user_ids: Iterable[int]) -> list[int]:
     return list(people.order_by("pk").values_list("pk", flat=True))
 
 
+def can_sign_in(user: User) -> bool:
+    """Whether the person can sign in (and so act on the site themself): an active account
+    with a password. A walk-in entered by a judge has none, nor has an imported person."""
+    return user.is_active and bool(user.password) and user.has_usable_password()
+
+
 def notification_preferences_of(user: User) -> NotificationPreferences:
     """The person's preferences: their row, or an unsaved one with the defaults."""
     found = NotificationPreferences.objects.filter(user=user).first()

@@ -16,7 +16,7 @@ from rest_framework.views import APIView
 
 from config.errors import DomainError, NotFoundError
 from decklists import selectors
-from decklists.models import DeckCheck, DeckCheckOutcome, DeckList
+from decklists.models import DeckCheckOutcome, DeckList
 from decklists.services.checks import deck_check_record
 from decklists.services.lists import card_pool_set, deck_check_pick_random, deck_list_submit
 from rulings.deckcheck import MAX_LINE_QUANTITY, MAX_LIST_CHARS
@@ -70,6 +70,31 @@ class DeckEntryOutSerializer(serializers.Serializer):
     line = serializers.IntegerField(allow_null=True)
 
 
+class CardChangeSerializer(serializers.Serializer):
+    edition = serializers.CharField()
+    number = serializers.IntegerField()
+    name = serializers.CharField()
+    before = serializers.IntegerField(help_text="copies in the list as checked")
+    after = serializers.IntegerField(help_text="copies in the list now")
+
+
+LIST_STATE_HELP = (
+    "the player's list now against the list as checked: unchanged, changed (cards added or "
+    "taken out since, or a list submitted after a check that found none), no_list (none then, "
+    "none now) or not_recorded (a check recorded before checks kept their list)"
+)
+
+
+class ListCheckSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    checked_at = serializers.DateTimeField()
+    outcome = serializers.ChoiceField(choices=DeckCheckOutcome.choices)
+    list_state = serializers.ChoiceField(
+        choices=list(selectors.ListState.ALL), help_text=LIST_STATE_HELP
+    )
+    changes = CardChangeSerializer(many=True)
+
+
 class DeckListOutSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     event = serializers.IntegerField()
@@ -79,6 +104,11 @@ class DeckListOutSerializer(serializers.Serializer):
     updated_at = serializers.DateTimeField()
     entries = DeckEntryOutSerializer(many=True)
     check = CheckSerializer()
+    checks = ListCheckSerializer(
+        many=True,
+        help_text="the recorded deck checks of this deck, latest first, with what changed "
+        "since each; only for the event's judges (empty for anybody else)",
+    )
 
 
 def check_payload(report: selectors.DeckCheckReport) -> dict:
@@ -90,7 +120,30 @@ def check_payload(report: selectors.DeckCheckReport) -> dict:
     return data
 
 
-def deck_list_payload(deck_list: DeckList) -> dict:
+def _entry_payload(entry: Any) -> dict:
+    return {
+        "quantity": entry.quantity,
+        "edition": entry.card.edition.code,
+        "number": entry.card.number,
+        "name": entry.card.name,
+        "line": entry.line,
+    }
+
+
+def _changes_payload(item: selectors.CheckedList) -> list[dict]:
+    return [
+        {
+            "edition": c.card.edition.code,
+            "number": c.card.number,
+            "name": c.card.name,
+            "before": c.before,
+            "after": c.after,
+        }
+        for c in item.changes
+    ]
+
+
+def deck_list_payload(deck_list: DeckList, viewer: Any) -> dict:
     report = selectors.deck_check_for(deck_list)
     return {
         "id": deck_list.pk,
@@ -99,17 +152,18 @@ def deck_list_payload(deck_list: DeckList) -> dict:
         "player_name": deck_list.player.public_name,
         "text": deck_list.text,
         "updated_at": deck_list.updated_at,
-        "entries": [
-            {
-                "quantity": e.quantity,
-                "edition": e.card.edition.code,
-                "number": e.card.number,
-                "name": e.card.name,
-                "line": e.line,
-            }
-            for e in deck_list.entries.all()
-        ],
+        "entries": [_entry_payload(e) for e in deck_list.entries.all()],
         "check": check_payload(report),
+        "checks": [
+            {
+                "id": item.check.pk,
+                "checked_at": item.check.checked_at,
+                "outcome": item.check.outcome,
+                "list_state": item.state,
+                "changes": _changes_payload(item),
+            }
+            for item in selectors.deck_list_checks(deck_list, viewer)
+        ],
     }
 
 
@@ -171,7 +225,7 @@ class MyDeckListView(APIView):
         deck_list = selectors.deck_list_for(event, request.user)
         if deck_list is None:
             raise NotFoundError(_("You have not submitted a deck list for this event."))
-        return Response(deck_list_payload(deck_list))
+        return Response(deck_list_payload(deck_list, request.user))
 
 
 @extend_schema(tags=TAGS, summary="Submit (or replace) my deck list for an event")
@@ -192,7 +246,7 @@ class DeckListSubmitView(APIView):
             event=event, player=request.user, text=data.as_text(), actor=request.user
         )
         deck_list = selectors.deck_list_for(event, request.user)
-        return Response(deck_list_payload(deck_list), status=status.HTTP_200_OK)
+        return Response(deck_list_payload(deck_list, request.user), status=status.HTTP_200_OK)
 
 
 @extend_schema(tags=TAGS, summary="Enter (or replace) a registered player's deck list (judges)")
@@ -216,7 +270,7 @@ class PlayerDeckListSubmitView(APIView):
             event=event, player=registration.player, text=data.as_text(), actor=request.user
         )
         deck_list = selectors.deck_list_for(event, registration.player)
-        return Response(deck_list_payload(deck_list), status=status.HTTP_200_OK)
+        return Response(deck_list_payload(deck_list, request.user), status=status.HTTP_200_OK)
 
 
 @extend_schema(tags=TAGS, summary="One deck list with its check (its player or the event's judges)")
@@ -229,7 +283,7 @@ class DeckListDetailView(APIView):
         if not request.user.has_perm("decklists.view_deck_list", deck_list):
             raise PermissionDenied
         deck_list = selectors.deck_list_for(deck_list.event, deck_list.player)
-        return Response(deck_list_payload(deck_list))
+        return Response(deck_list_payload(deck_list, request.user))
 
 
 class EventDeckListRowSerializer(serializers.Serializer):
@@ -401,17 +455,60 @@ class DeckStatusView(APIView):
         )
 
 
+class CheckedListOutSerializer(serializers.Serializer):
+    text = serializers.CharField(help_text="the list's text as checked (empty: it had none)")
+    entries = DeckEntryOutSerializer(many=True)
+
+
 class DeckCheckOutSerializer(serializers.Serializer):
     id = serializers.IntegerField()
-    registration = serializers.IntegerField(source="registration_id")
-    player_name = serializers.CharField(source="registration.player.public_name")
-    round = serializers.IntegerField(source="round.number", allow_null=True, default=None)
+    registration = serializers.IntegerField()
+    player_name = serializers.CharField()
+    round = serializers.IntegerField(allow_null=True)
     checked_at = serializers.DateTimeField()
-    checked_by = serializers.CharField(source="checked_by.public_name")
+    checked_by = serializers.CharField()
     drawn_at_random = serializers.BooleanField()
     outcome = serializers.ChoiceField(choices=DeckCheckOutcome.choices)
     note = serializers.CharField()
-    penalty = serializers.IntegerField(source="penalty_id", allow_null=True)
+    penalty = serializers.IntegerField(allow_null=True)
+    deck_list = serializers.IntegerField(
+        allow_null=True, help_text="the player's deck list now (its id), if they have one"
+    )
+    list_state = serializers.ChoiceField(
+        choices=list(selectors.ListState.ALL), help_text=LIST_STATE_HELP
+    )
+    checked_list = CheckedListOutSerializer(
+        allow_null=True, help_text="the deck list as it was checked; null when not recorded"
+    )
+    changes = CardChangeSerializer(
+        many=True, help_text="the cards whose copies differ between the list as checked and now"
+    )
+
+
+def deck_check_payload(item: selectors.CheckedList) -> dict:
+    check = item.check
+    recorded = item.state != selectors.ListState.NOT_RECORDED
+    return {
+        "id": check.pk,
+        "registration": check.registration_id,
+        "player_name": check.registration.player.public_name,
+        "round": check.round.number if check.round else None,
+        "checked_at": check.checked_at,
+        "checked_by": check.checked_by.public_name,
+        "drawn_at_random": check.drawn_at_random,
+        "outcome": check.outcome,
+        "note": check.note,
+        "penalty": check.penalty_id,
+        "deck_list": item.current.pk if item.current else None,
+        "list_state": item.state,
+        "checked_list": {
+            "text": check.checked_text,
+            "entries": [_entry_payload(e) for e in item.entries],
+        }
+        if recorded
+        else None,
+        "changes": _changes_payload(item),
+    }
 
 
 class DeckCheckInSerializer(serializers.Serializer):
@@ -452,12 +549,7 @@ class DeckChecksView(APIView):
     )
     def get(self, request: Request, event_id: int) -> Response:
         event = _event_for_deck_checks(request, event_id)
-        checks = (
-            DeckCheck.objects.filter(event=event)
-            .select_related("registration__player", "round", "checked_by")
-            .order_by("-checked_at", "-pk")
-        )
-        return Response(DeckCheckOutSerializer(checks, many=True).data)
+        return Response([deck_check_payload(i) for i in selectors.deck_checks_of_event(event)])
 
     @extend_schema(
         summary="Record a deck check of one player (judges)",
@@ -480,4 +572,21 @@ class DeckChecksView(APIView):
             checked_at=values["checked_at"],
             drawn_at_random=values["drawn_at_random"],
         )
-        return Response(DeckCheckOutSerializer(check).data, status=status.HTTP_201_CREATED)
+        item = selectors.deck_check_in_event(event, check.pk)
+        return Response(deck_check_payload(item), status=status.HTTP_201_CREATED)
+
+
+@extend_schema(tags=TAGS)
+class DeckCheckDetailView(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(
+        summary="One recorded deck check with the list as it was checked (judges)",
+        responses=DeckCheckOutSerializer,
+    )
+    def get(self, request: Request, event_id: int, check_id: int) -> Response:
+        event = _event_for_deck_checks(request, event_id)
+        item = selectors.deck_check_in_event(event, check_id)
+        if item is None:
+            raise NotFoundError(_("There is no such deck check in this event."))
+        return Response(deck_check_payload(item))

@@ -41,6 +41,11 @@ urlpatterns = [
         name="rulings-deck-checks",
     ),
     path(
+        "rulings/events/<id:event_id>/deck-checks/<id:check_id>/",
+        api.DeckCheckDetailView.as_view(),
+        name="rulings-deck-check",
+    ),
+    path(
         "rulings/events/<id:event_id>/pools/<id:player_id>/",
         api.CardPoolSetView.as_view(),
         name="rulings-card-pool",

@@ -19,10 +19,17 @@ class DeckListHooks:
     submit_guards: list[Callable[[Event, User], None]] = field(default_factory=list)
     # Whether an event's lists must come from a recorded pool that is not there yet.
     pool_expected: list[Callable[[Event], bool]] = field(default_factory=list)
+    # Called before a judge's entry of a player's list (event, player, judge), the event
+    # locked, inside the judge action ``deck_list.enter``; refuse by raising.
+    entry_guards: list[Callable[[Event, User, User], None]] = field(default_factory=list)
 
     def refuse_submission(self, event: Event, player: User) -> None:
         for guard in self.submit_guards:
             guard(event, player)
+
+    def refuse_entry(self, event: Event, player: User, actor: User) -> None:
+        for guard in self.entry_guards:
+            guard(event, player, actor)
 
     def expects_pool(self, event: Event) -> bool:
         return any(hook(event) for hook in self.pool_expected)

@@ -47,19 +47,32 @@ class PlayerDeckListForm(forms.Form):
         upload = data.get("upload")
         if upload is not None:
             if upload.size > MAX_LIST_CHARS * 4:
-                raise forms.ValidationError(
-                    _("The file is too large for a deck list."), code="too_large"
+                self.add_error(
+                    "upload",
+                    forms.ValidationError(
+                        _("The file is too large for a deck list."), code="too_large"
+                    ),
                 )
+                return data
             try:
-                data["text"] = upload.read().decode("utf-8-sig")
+                # Strict UTF-8: bytes that are not text, an encoded lone surrogate among
+                # them, are refused here.
+                text = upload.read().decode("utf-8-sig")
             except UnicodeDecodeError:
-                raise forms.ValidationError(
-                    _("The file is not plain text (UTF-8)."), code="not_text"
-                ) from None
-            if len(data["text"]) > MAX_LIST_CHARS:
-                raise forms.ValidationError(
-                    _("The file is too large for a deck list."), code="too_large"
+                self.add_error(
+                    "upload",
+                    forms.ValidationError(
+                        _("The file is not plain text (UTF-8)."), code="not_text"
+                    ),
                 )
+                return data
+            try:
+                # The typed text's own checks (its length, NUL characters), with the same
+                # messages: an uploaded list is text like a typed one.
+                data["text"] = self.fields["text"].clean(text)
+            except forms.ValidationError as exc:
+                self.add_error("upload", exc)
+                return data
         if not (data.get("text") or "").strip():
             raise forms.ValidationError(_("Type, paste or upload the list."), code="empty")
         return data

@@ -191,6 +191,11 @@ class DeckCheck(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     # The same on every install the event is moved to (event archives).
     uid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    # The player's deck list as it stood when the check was recorded: its text ("" when
+    # they had none) and its cards (``checked_entries``). Not recorded for checks recorded
+    # before lists were kept with their checks (their migration set it false).
+    list_recorded = models.BooleanField(_("list as checked recorded"), default=True)
+    checked_text = models.TextField(_("deck list as checked"), blank=True, default="")
 
     class Meta:
         db_table = "rulings_deckcheck"  # kept when the model moved here
@@ -206,3 +211,29 @@ class DeckCheck(models.Model):
 
     def __str__(self) -> str:
         return f"{self.registration} · {self.get_outcome_display()}"
+
+
+class DeckCheckEntry(models.Model):
+    """A card of the deck list as it stood when its check was recorded: a later list
+    replaces the list's own entries, never these."""
+
+    deck_check = models.ForeignKey(
+        DeckCheck, on_delete=models.CASCADE, related_name="checked_entries"
+    )
+    card = models.ForeignKey(Card, on_delete=models.PROTECT, related_name="+")
+    quantity = models.PositiveSmallIntegerField(_("quantity"))
+    line = models.PositiveIntegerField(_("line"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("card of a checked deck list")
+        verbose_name_plural = _("cards of checked deck lists")
+        ordering = ["deck_check", "line", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["deck_check", "card"], name="deck_check_card_once"),
+            models.CheckConstraint(
+                condition=Q(quantity__gte=1), name="deck_check_entry_quantity_positive"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.quantity} {self.card}"

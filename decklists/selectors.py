@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import random
 import secrets
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -19,8 +20,12 @@ from rulings.models import DocumentVersion, RulingsDocument
 from rulings.selectors import card_lists_for, document_find, version_in_force
 
 if TYPE_CHECKING:
+    from django.contrib.auth.models import AnonymousUser
+
     from accounts.models import User
-    from decklists.models import DeckCheck, DeckListEntry
+    from decklists.models import DeckCheck as RecordedCheck
+    from decklists.models import DeckCheckEntry, DeckListEntry
+    from rulings.models import Card
     from tournaments.models import Event, Registration, Round
 
 
@@ -224,23 +229,158 @@ def players_without_deck_list(event: Event) -> list[str]:
     )
 
 
-def deck_checks_by_round(event: Event) -> list[tuple[Round | None, list[DeckCheck]]]:
-    """The event's recorded deck checks grouped by round, latest round first (checks made
-    before round 1 last)."""
+# --- a check's list as it was checked, and what changed since ------------------------------
+class ListState:
+    """How a check's list as checked compares with the player's list now."""
+
+    UNCHANGED = "unchanged"  # the same cards
+    CHANGED = "changed"  # cards added or taken out since the check (or a list sent after it)
+    NO_LIST = "no_list"  # the player had no list at the check, and has none now
+    NOT_RECORDED = "not_recorded"  # the check was recorded before lists were kept with it
+    ALL = (UNCHANGED, CHANGED, NO_LIST, NOT_RECORDED)
+
+
+def list_state_label(state: str) -> str:
+    return {
+        ListState.UNCHANGED: _("Unchanged since its check"),
+        ListState.CHANGED: _("Changed since its check"),
+        ListState.NO_LIST: _("No deck list"),
+        ListState.NOT_RECORDED: _("List as checked not recorded"),
+    }[state]
+
+
+@dataclass(frozen=True)
+class CardChange:
+    """One card whose copies differ between the list as checked and the list now."""
+
+    card: Card
+    before: int
+    after: int
+
+
+@dataclass(frozen=True)
+class CheckedList:
+    """A recorded deck check, the list as it was checked and how the player's list differs
+    now (``current``: the list now, or None)."""
+
+    check: RecordedCheck
+    state: str
+    entries: list[DeckCheckEntry]
+    changes: list[CardChange]
+    current: DeckList | None
+
+    @property
+    def changed(self) -> bool:
+        return self.state == ListState.CHANGED
+
+    @property
+    def state_label(self) -> str:
+        return list_state_label(self.state)
+
+    @property
+    def card_count(self) -> int:
+        return sum(e.quantity for e in self.entries)
+
+
+def _copies(entries: Iterable[DeckListEntry | DeckCheckEntry]) -> dict[int, tuple[Card, int]]:
+    return {e.card_id: (e.card, e.quantity) for e in entries}
+
+
+def _card_changes(
+    before: dict[int, tuple[Card, int]], after: dict[int, tuple[Card, int]]
+) -> list[CardChange]:
+    changes = []
+    for card_id in before.keys() | after.keys():
+        card = (before.get(card_id) or after[card_id])[0]
+        was = before.get(card_id, (card, 0))[1]
+        now = after.get(card_id, (card, 0))[1]
+        if was != now:
+            changes.append(CardChange(card, was, now))
+    return sorted(changes, key=lambda c: (c.card.name, c.card.edition.code, c.card.number))
+
+
+def checked_lists(checks: Sequence[RecordedCheck]) -> list[CheckedList]:
+    """Each check with its list as checked and what changed since (three queries whatever
+    the number of checks: their cards, and the players' lists now with theirs)."""
+    from decklists.models import DeckCheckEntry
+
+    by_check: dict[int, list[DeckCheckEntry]] = {c.pk: [] for c in checks}
+    for entry in DeckCheckEntry.objects.filter(deck_check__in=checks).select_related(
+        "card__edition"
+    ):
+        by_check[entry.deck_check_id].append(entry)
+    wanted = {(c.event_id, c.registration.player_id) for c in checks}
+    current = {
+        (dl.event_id, dl.player_id): dl
+        for dl in DeckList.objects.filter(
+            event_id__in={e for e, _p in wanted}, player_id__in={p for _e, p in wanted}
+        ).prefetch_related(Prefetch("entries", queryset=_entries_queryset()))
+    }
+    out = []
+    for check in checks:
+        entries = by_check[check.pk]
+        now = current.get((check.event_id, check.registration.player_id))
+        if not check.list_recorded:
+            state, changes = ListState.NOT_RECORDED, []
+        else:
+            changes = _card_changes(_copies(entries), _copies(now.entries.all() if now else []))
+            if changes:
+                state = ListState.CHANGED
+            elif not entries:
+                state = ListState.NO_LIST
+            else:
+                state = ListState.UNCHANGED
+        out.append(CheckedList(check, state, entries, changes, now))
+    return out
+
+
+def _checks_queryset() -> QuerySet[RecordedCheck]:
     from decklists.models import DeckCheck
 
-    checks = (
-        DeckCheck.objects.filter(event=event)
-        .select_related("registration__player", "round", "checked_by", "penalty")
-        .order_by("-round__number", "-checked_at", "-pk")
+    return DeckCheck.objects.select_related(
+        "registration__player", "round", "checked_by", "penalty"
     )
-    groups: list[tuple[Round | None, list[DeckCheck]]] = []
-    for check in checks:
-        if not groups or groups[-1][0] != check.round:
-            groups.append((check.round, []))
-        groups[-1][1].append(check)
+
+
+def deck_checks_by_round(event: Event) -> list[tuple[Round | None, list[CheckedList]]]:
+    """The event's recorded deck checks, each with its list as checked, grouped by round,
+    latest round first (checks made before round 1 last)."""
+    checks = list(
+        _checks_queryset().filter(event=event).order_by("-round__number", "-checked_at", "-pk")
+    )
+    groups: list[tuple[Round | None, list[CheckedList]]] = []
+    for item in checked_lists(checks):
+        if not groups or groups[-1][0] != item.check.round:
+            groups.append((item.check.round, []))
+        groups[-1][1].append(item)
     with_round = [g for g in groups if g[0] is not None]
     return with_round + [g for g in groups if g[0] is None]
+
+
+def deck_checks_of_event(event: Event) -> list[CheckedList]:
+    """The event's recorded deck checks, latest first, each with its list as checked."""
+    checks = _checks_queryset().filter(event=event).order_by("-checked_at", "-pk")
+    return checked_lists(list(checks))
+
+
+def deck_check_in_event(event: Event, check_id: int) -> CheckedList | None:
+    """One recorded check of the event with its list as checked, or None."""
+    check = _checks_queryset().filter(event=event, pk=check_id).first()
+    return checked_lists([check])[0] if check is not None else None
+
+
+def deck_list_checks(deck_list: DeckList, viewer: User | AnonymousUser) -> list[CheckedList]:
+    """The recorded checks of this player's deck in the list's event, latest first, for a
+    reader who may see the event's checks (its judges); nobody else learns of them."""
+    if not viewer.has_perm("decklists.run_deck_checks", deck_list.event):
+        return []
+    return checked_lists(
+        list(
+            _checks_queryset()
+            .filter(event_id=deck_list.event_id, registration__player_id=deck_list.player_id)
+            .order_by("-checked_at", "-pk")
+        )
+    )
 
 
 def deck_check_draw(event: Event, *, rng: random.Random | None = None) -> Registration:

@@ -14,6 +14,11 @@ urlpatterns = [
     path("events/<id:event_id>/decks/random/", views.random_pick, name="random_pick"),
     path("events/<id:event_id>/deck-checks/", views.deck_checks, name="deck_checks"),
     path("events/<id:event_id>/deck-checks/draw/", views.deck_check_draw, name="deck_check_draw"),
+    path(
+        "events/<id:event_id>/deck-checks/<id:check_id>/",
+        views.deck_check_detail,
+        name="deck_check_detail",
+    ),
     path("events/<id:event_id>/pools/<id:player_id>/", views.card_pool, name="card_pool"),
     path("decks/<id:deck_list_id>/", views.deck_detail, name="deck_detail"),
     path("decks/<id:deck_list_id>/print/", views.deck_print, name="deck_print"),

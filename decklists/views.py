@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -123,6 +123,7 @@ def deck_detail(request: HttpRequest, deck_list_id: int) -> HttpResponse:
             "event": deck_list.event,
             "report": selectors.deck_check_for(deck_list),
             "is_staff": request.user.has_perm("decklists.view_event_deck_lists", deck_list.event),
+            "checks": selectors.deck_list_checks(deck_list, request.user),
         },
     )
 
@@ -273,6 +274,7 @@ def player_deck(request: HttpRequest, event_id: int, player_id: int) -> HttpResp
         initial={"text": deck_list.text if deck_list else ""},
     )
     problems: list[str] = []
+    extend_seat: dict | None = None  # a drafter whose deck-building time is over
     status = 200
     if request.method == "POST" and form.is_valid():
         try:
@@ -282,6 +284,8 @@ def player_deck(request: HttpRequest, event_id: int, player_id: int) -> HttpResp
         except DomainError as exc:
             form.add_error("text" if exc.field == "text" else None, exc.message)
             problems = _issue_lines(exc)
+            if exc.code == "building_over":
+                extend_seat = exc.extra
             status = (
                 403
                 if isinstance(exc, ForbiddenError)
@@ -308,6 +312,7 @@ def player_deck(request: HttpRequest, event_id: int, player_id: int) -> HttpResp
             "problems": problems,
             "locked": selectors.event_lists_locked(event),
             "takes_lists": selectors.event_takes_deck_lists(event),
+            "extend_seat": extend_seat,
         },
         status=status,
     )
@@ -386,6 +391,18 @@ def deck_checks(request: HttpRequest, event_id: int) -> HttpResponse:
         {"event": event, "form": form, "groups": selectors.deck_checks_by_round(event)},
         status=status,
     )
+
+
+@login_required
+def deck_check_detail(request: HttpRequest, event_id: int, check_id: int) -> HttpResponse:
+    """One recorded check with the list as it was checked and what changed since."""
+    event = get_object_or_404(Event, pk=event_id)
+    if not request.user.has_perm("decklists.run_deck_checks", event):
+        raise PermissionDenied
+    item = selectors.deck_check_in_event(event, check_id)
+    if item is None:
+        raise Http404
+    return render(request, "decklists/deck_check_detail.html", {"event": event, "item": item})
 
 
 @login_required

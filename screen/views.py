@@ -36,10 +36,10 @@ from screen.selectors import event_screen
 from screen.services import screen_set
 from tournaments import selectors
 from tournaments.live import POLL_SECONDS
-from tournaments.models import Event, Round
+from tournaments.models import Event
 from tournaments.models.choices import EventFormat, MatchStatus, RoundKind, RoundStatus
 from tournaments.qr import qr_svg
-from tournaments.services.standings import event_standings
+from tournaments.services.standings import shown_round, standings_table
 from tournaments.views.common import (
     attempt,
     event_context,
@@ -64,16 +64,6 @@ def page_seconds(request: HttpRequest) -> int:
     if not value.isdigit():
         return PAGE_SECONDS
     return min(max(int(value), PAGE_SECONDS_MIN), PAGE_SECONDS_MAX)
-
-
-def _standings_round(round_: Round | None, facts: core.RoundFacts | None) -> int | None:
-    """The round the screen's standings are "after": the last one with all its results in
-    (``None`` means every result so far; ``0``, no standings yet)."""
-    if round_ is None or facts is None:
-        return None
-    if round_.kind == RoundKind.SWISS and facts.tables_playing:
-        return round_.number - 1
-    return None
 
 
 def _pod_rows(pods: list[Any]) -> list[dict[str, Any]]:
@@ -109,17 +99,13 @@ def screen_context(request: HttpRequest, event: Event) -> dict[str, Any]:
             time_called=round_.time_called_at is not None,
         )
     pods = event_pods(event) if event.format == EventFormat.BOOSTER_DRAFT else []
-    as_of = _standings_round(round_, round_facts)
-    swiss_rounds = [
-        r
-        for r in selectors.visible_rounds(event, include_drafts=reader.draft_rounds)
-        if r.kind == RoundKind.SWISS
-    ]
+    # The standings are those after the last completed round, as on every other page.
+    completed = shown_round(event).latest
     facts = core.ScreenFacts(
         round=round_facts,
         pods=len(pods),
         pods_drafting=sum(1 for pod in pods if pod.phase != DraftPhase.DONE),
-        standings=bool(swiss_rounds) and as_of != 0,
+        standings=completed > 0,
         event_finished=reader.event_finished,
     )
     view = core.choose_view(chosen.mode, facts)
@@ -142,8 +128,10 @@ def screen_context(request: HttpRequest, event: Event) -> dict[str, Any]:
             m for m in selectors.round_matches(round_) if m.status != MatchStatus.CONFIRMED
         ]
     elif view == core.STANDINGS:
-        context["standings"] = event_standings(event, as_of_round=as_of)
-        context["standings_after"] = as_of
+        table = standings_table(event)
+        context["standings"] = table.rows
+        context["standings_after"] = table.after_round
+        context["standings_final"] = table.final
     elif view == core.DRAFT:
         context["pods"] = _pod_rows(pods)
     return context

@@ -249,13 +249,24 @@ class _Context:
                     )
 
 
-def _own_match_sentence(values: dict[str, Any], after: dict[str, Any], at_table: bool) -> str:
-    """A judge who plays, refused a judge action on their own match or on themself (an
-    entry written before the rule covered every action names none: it was a result)."""
+def _own_match_sentence(
+    values: dict[str, Any], after: dict[str, Any], at_table: bool, in_pod: bool
+) -> str:
+    """A judge who plays, refused a judge action on their own match, on themself or on a
+    draft pod they have a seat in (an entry written before the rule covered every action
+    names none: it was a result)."""
     from tournaments.services.own_match import JUDGE_ACTIONS_ON_A_MATCH
 
     action = after.get("action") or "result.set"
     values = {**values, "what": JUDGE_ACTIONS_ON_A_MATCH.get(action, "—")}
+    if in_pod:
+        return (
+            _(
+                "%(actor)s has a seat in draft pod %(pod)s and was refused: another judge must "
+                "%(what)s."
+            )
+            % values
+        )
     if at_table:
         return (
             _("%(actor)s plays in %(round)s and was refused: another judge must %(what)s.") % values
@@ -285,7 +296,7 @@ def _sentence(entry: AuditEntry, ctx: _Context) -> tuple[str, int | None, tuple[
     people: tuple[str, ...] = (actor,)
 
     if action.endswith(".refused_own_match"):
-        sentence = _own_match_sentence(values, after_dict, table is not None)
+        sentence = _own_match_sentence(values, after_dict, table is not None, pod is not None)
         return sentence, round_number, people
     builder = _BUILDERS.get(action.split(".", 1)[0])
     built = builder(action, values, before, after_dict) if builder is not None else None
@@ -312,6 +323,24 @@ def _sentence(entry: AuditEntry, ctx: _Context) -> tuple[str, int | None, tuple[
                 "The players' record of %(n)s games was removed.",
                 int(replaced),
             ) % {"n": replaced}
+        return text, round_number, people
+    if action == "result.concede" and (not place or table is None):
+        text = _("%(person)s dropped and conceded their match (%(round)s).") % {
+            **values,
+            "person": after_dict.get("dropped") or actor,
+        }
+        return text, round_number, people
+    if action == "result.concede":
+        names = ctx.tables.get((round_number, table), (_("player A"), _("player B")))
+        people += tuple(n for n in names if n)
+        text = _(
+            "%(person)s dropped during %(where)s (%(pairing)s) and conceded the match: %(result)s."
+        ) % {
+            "person": after_dict.get("dropped") or actor,
+            "where": where,
+            "pairing": _("%(a)s vs %(b)s") % {"a": names[0], "b": names[1] or _("bye")},
+            "result": _result_text(after, names),
+        }
         return text, round_number, people
     if action.startswith("penalty."):
         kind = action.split(".", 1)[1]

@@ -39,7 +39,7 @@ from tournaments.models.choices import (
     RoundKind,
     RoundStatus,
 )
-from tournaments.services.standings import event_standings
+from tournaments.services.standings import event_standings, shown_round
 from tournaments.visibility import EventVisibility
 from tournaments.xlsx_cells import write_xlsx
 
@@ -300,6 +300,18 @@ def penalties_rows(event: Event, *, visibility: EventVisibility) -> Iterator[lis
             p.reason,
             p.deviation_reason,
         ]
+
+
+def export_filename(
+    event: Event, what: str, extension: str, *, as_of_round: int | None = None
+) -> str:
+    """``event-<id>-<what>.<extension>``; the standings name the round they are after
+    (``event-<id>-standings-round-<n>.csv``; none before any round is complete)."""
+    suffix = ""
+    if what == "standings":
+        after = shown_round(event, as_of_round=as_of_round).after
+        suffix = f"-round-{after}" if after else ""
+    return f"event-{event.pk}-{what}{suffix}.{extension}"
 
 
 def write_csv(rows: Iterable[list[object]], out: TextIO) -> None:

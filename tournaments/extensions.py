@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
+    from django.db.models import Q
+
     from accounts.models import User
     from tournaments.models import Event, Registration
     from tournaments.pairing import Pairing, Player
@@ -31,6 +33,18 @@ class DropHook(Protocol):
 
     def dropped(self, *, actor: User, held: Any, registration_id: int, reason: str) -> None:
         """The registration is being dropped (or withdrawn): hand over what it held."""
+
+
+class RegistrationCloser(Protocol):
+    """Closes players' own registration for events still in registration (a booster draft
+    whose draft has started): judges may still add a player."""
+
+    def closed_events(self) -> Q:
+        """The events whose registration this closes, as a filter on events (one query for a
+        list of events: the home page's)."""
+
+    def reason(self) -> str:
+        """Why, in the reader's language, for the player who tries."""
 
 
 # (event, round number, players, seed) -> the round's pairings, or None to leave it to Swiss.
@@ -51,6 +65,8 @@ class EventHooks:
     start_guards: list[Callable[[Event], None]] = field(default_factory=list)
     # What a judge should know before pairing round 1, nothing of it blocking.
     start_warnings: list[Callable[[Event], list[str]]] = field(default_factory=list)
+    # Close players' own registration before the event leaves registration.
+    registration_closers: list[RegistrationCloser] = field(default_factory=list)
     # For the demo's summary: an event's state in a few words before its first round, and
     # how many seats no person holds (a draft's bots).
     describe_state: list[Callable[[Event], str | None]] = field(default_factory=list)

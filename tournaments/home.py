@@ -12,6 +12,7 @@ from django.db.models import Count, Q
 
 from tournaments.models import Event, Match, Registration
 from tournaments.models.choices import EventStatus, MatchStatus, RegistrationStatus, RoundStatus
+from tournaments.selectors import ACTIVE, open_for_registration
 from tournaments.services.standings import StandingRow, event_standings
 from tournaments.views.common import Clock, round_clock
 
@@ -35,10 +36,11 @@ class NextMatch:
 
 def next_matches(user: User) -> list[NextMatch]:
     """The person's match in the latest published round of each event still running, if it
-    has no confirmed result yet (a bye shows too)."""
+    has no confirmed result yet (a bye shows too); none in an event they dropped from."""
     matches = (
         Match.objects.filter(
-            Q(player_a__player=user) | Q(player_b__player=user),
+            Q(player_a__player=user, player_a__status__in=ACTIVE)
+            | Q(player_b__player=user, player_b__status__in=ACTIVE),
             round__status=RoundStatus.PUBLISHED,
             round__event__status__in=[EventStatus.RUNNING, EventStatus.TOP_CUT],
         )
@@ -101,7 +103,7 @@ def upcoming_events(
     """Events still taking registrations, from today on, soonest first, with the players
     already in (as the event page counts them) and whether the reader is one of them."""
     events = (
-        Event.objects.filter(status=EventStatus.REGISTRATION, date__gte=today)
+        open_for_registration(Event.objects.filter(date__gte=today))
         .annotate(
             players=Count(
                 "registrations", filter=~Q(registrations__status=RegistrationStatus.NO_SHOW)

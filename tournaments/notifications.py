@@ -22,7 +22,7 @@ from accounts.models import SecurityNotice
 from accounts.notifications import notify
 from accounts.selectors import notification_recipients
 from tournaments.models import Event, Match, Registration, RegistrationOrigin, Round, Seat
-from tournaments.models.choices import MatchStatus, RoundStatus
+from tournaments.models.choices import MatchStatus, ResultSource, RoundStatus
 
 
 def _after_commit(build: Callable[[], None]) -> None:
@@ -200,4 +200,44 @@ def _judge_call_answered(
         user_ids=[user_id],
         context=context,
         link=("tournaments:my_match", {"pk": event_id}),
+    )
+
+
+def notify_opponent_dropped(*, match_id: int, registration_id: int) -> None:
+    """The opponent of ``registration_id`` in ``match_id`` dropped during the round: the
+    player hears what happens to the match (conceded to them, or a judge enters it)."""
+    _after_commit(functools.partial(_opponent_dropped, match_id, registration_id))
+
+
+def _opponent_dropped(match_id: int, registration_id: int) -> None:
+    match = (
+        Match.objects.select_related("round__event", "player_a__player", "player_b__player")
+        .filter(pk=match_id)
+        .first()
+    )
+    if match is None or match.player_b is None:
+        return
+    side = match.side_of(registration_id)
+    if side is None:
+        return
+    me, opponent = (
+        (match.player_a, match.player_b) if side == "a" else (match.player_b, match.player_a)
+    )
+    conceded = match.status == MatchStatus.CONFIRMED and match.result_source == ResultSource.DROP
+    if match.status == MatchStatus.CONFIRMED and not conceded:
+        return  # settled meanwhile by the players or a judge: nothing left to say
+    score = (match.games_won_a, match.games_won_b)
+    mine, theirs = score if side == "a" else score[::-1]
+    notify(
+        kind="opponent_dropped",
+        user_ids=[me.player_id],
+        context={
+            "event_name": match.round.event.name,
+            "round_number": match.round.number,
+            "table": match.table,
+            "opponent": opponent.name,
+            "conceded": conceded,
+            "score": f"{mine}-{theirs}" if conceded else "",
+        },
+        link=("tournaments:my_match", {"pk": match.round.event_id}),
     )

@@ -3,14 +3,16 @@ lazy application of an expired round clock)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
 from django.utils import timezone
 
-from accounts.selectors import person_search
+from accounts.selectors import can_sign_in, person_search
 from tournaments import report_compare
 from tournaments.extensions import hooks
+from tournaments.match_scores import wins_needed
 from tournaments.models import (
     AuditEntry,
     Event,
@@ -21,8 +23,10 @@ from tournaments.models import (
     RegistrationOrigin,
     ResultReport,
     Round,
+    Seat,
 )
 from tournaments.models.choices import (
+    EventStatus,
     MatchStatus,
     PenaltyKind,
     RegistrationStatus,
@@ -40,6 +44,31 @@ if TYPE_CHECKING:
 
 ACTIVE = (RegistrationStatus.REGISTERED, RegistrationStatus.CHECKED_IN)
 MATCH_RELATED = ("player_a__player", "player_b__player")
+
+
+def registration_closed_by(event: Event) -> str | None:
+    """While the event is in registration, why players can no longer register themselves
+    (another app has closed it: a booster draft whose draft has started), or None."""
+    if event.status != EventStatus.REGISTRATION:
+        return None
+    for closer in hooks.registration_closers:
+        if Event.objects.filter(pk=event.pk).filter(closer.closed_events()).exists():
+            return closer.reason()
+    return None
+
+
+def registration_open(event: Event) -> bool:
+    """Whether players may register themselves for the event now (the page's Register
+    button; the service refuses by the same rule)."""
+    return event.status == EventStatus.REGISTRATION and registration_closed_by(event) is None
+
+
+def open_for_registration(events: QuerySet[Event]) -> QuerySet[Event]:
+    """The events of ``events`` that players may register themselves for now."""
+    events = events.filter(status=EventStatus.REGISTRATION)
+    for closer in hooks.registration_closers:
+        events = events.exclude(closer.closed_events())
+    return events
 
 
 def event_list(*, status: str | None = None, game: str | None = None) -> QuerySet[Event]:
@@ -273,6 +302,80 @@ def records_differ(match: Match) -> bool:
         return False
     first, second = (report_compare.Report(r.score, r.games or []) for r in reports)
     return report_compare.records_differ(first, second)
+
+
+def concession_allowed(match: Match) -> bool:
+    """Whether a player who drops during the round concedes this match of theirs: nothing of
+    it is known yet (no player reported it, no game loss was given in it)."""
+    return not (
+        ResultReport.objects.filter(match=match, registration__isnull=False).exists()
+        or Penalty.objects.filter(match=match, kind=PenaltyKind.GAME_LOSS).exists()
+    )
+
+
+def open_match_id(registration_id: int) -> int | None:
+    """The player's match in the round being played (published, not finished) that has no
+    confirmed result yet; None when there is none (a bye has its result)."""
+    return (
+        Seat.objects.filter(
+            registration_id=registration_id,
+            round__status=RoundStatus.PUBLISHED,
+            match__player_b__isnull=False,
+        )
+        .exclude(match__status=MatchStatus.CONFIRMED)
+        .order_by("-round__number")
+        .values_list("match_id", flat=True)
+        .first()
+    )
+
+
+@dataclass(frozen=True)
+class DropEffect:
+    """What dropping now does to the player's match of the round being played."""
+
+    match: Match
+    opponent: Registration
+    conceded: bool  # the opponent wins it (nothing of it is known yet); else a judge enters it
+    score: str  # the opponent's win when conceded, their games first ("2-0")
+
+
+def drop_effect(registration: Registration) -> DropEffect | None:
+    """For the drop page: the player's open match of the round being played and what a drop
+    would do to it (``tournaments.services.drops`` does it); None when there is none."""
+    if not registration.is_active:
+        return None
+    match_id = open_match_id(registration.pk)
+    if match_id is None:
+        return None
+    match = Match.objects.select_related("round__event", *MATCH_RELATED).get(pk=match_id)
+    opponent = match.player_b if match.player_a_id == registration.pk else match.player_a
+    wins = wins_needed(match.round.event.games_per_match)
+    return DropEffect(
+        match=match, opponent=opponent, conceded=concession_allowed(match), score=f"{wins}-0"
+    )
+
+
+@dataclass(frozen=True)
+class JudgeNeeded:
+    """A match whose result a judge must enter: a player dropped with it unsettled, or a
+    player is a walk-in with no account to report from."""
+
+    match: Match
+    dropped: tuple[Registration, ...]
+    walk_ins: tuple[Registration, ...]
+
+
+def judge_needed(match: Match) -> JudgeNeeded | None:
+    """Why a judge must enter this match's result; None when its players can (or it has a
+    result, or is a bye). Reads the players' accounts: select them for a list."""
+    if match.player_b_id is None or match.status == MatchStatus.CONFIRMED:
+        return None
+    players = (match.player_a, match.player_b)
+    dropped = tuple(r for r in players if r.status == RegistrationStatus.DROPPED)
+    walk_ins = tuple(r for r in players if r not in dropped and not can_sign_in(r.player))
+    if not dropped and not walk_ins:
+        return None
+    return JudgeNeeded(match=match, dropped=dropped, walk_ins=walk_ins)
 
 
 def match_penalties(match: Match) -> QuerySet[Penalty]:

@@ -32,8 +32,9 @@ def check_size(size: int, limit: int) -> None:
 
 def count_items(data: Mapping[str, Any]) -> int:
     """How many rows importing ``data`` may write: records, people, editions, cards,
-    rulings entries and the card entries of deck lists and pools. Only containers are
-    counted (nothing is checked yet), so a damaged file counts what it holds."""
+    rulings entries and the card entries of deck lists, pools and the lists deck checks
+    kept. Only containers are counted (nothing is checked yet), so a damaged file counts
+    what it holds."""
 
     def size(value: Any) -> int:
         return len(value) if isinstance(value, (dict, list)) else 0
@@ -44,7 +45,11 @@ def count_items(data: Mapping[str, Any]) -> int:
     rulings = rulings if isinstance(rulings, dict) else {}
     records = data.get("records")
     records = records if isinstance(records, dict) else {}
-    entries = sum(size(r.get("entries")) for r in records.values() if isinstance(r, dict))
+    entries = sum(
+        size(r.get("entries")) + size(r.get("checked_entries"))
+        for r in records.values()
+        if isinstance(r, dict)
+    )
     return (
         len(records)
         + entries

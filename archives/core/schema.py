@@ -24,7 +24,8 @@ from typing import Any
 FORMAT = "opm-event-archive"
 VERSION = 1
 
-# Field kinds. A trailing "?" allows null.
+# Field kinds. A trailing "?" allows null. A CARDS field is the row's related card entries
+# of the same name (a deck list's or pool's ``entries``, a deck check's ``checked_entries``).
 STR, INT, BOOL, DATE, DATETIME, SECONDS, JSON, USER, CARDS = (
     "str",
     "int",
@@ -52,7 +53,11 @@ def optional(kind: str) -> str:
 # of the types before it); deletions run in the reverse order.
 # Fields added to format 1 after files were written without them: such a file reads as if
 # it held this value (the one every event had before the field existed).
-ADDED_FIELDS: dict[str, dict[str, Any]] = {"event": {"draft_cards_private": False}}
+# A deck check's list as checked came later still: older files' checks read "not recorded".
+ADDED_FIELDS: dict[str, dict[str, Any]] = {
+    "event": {"draft_cards_private": False},
+    "deck_check": {"list_recorded": False, "checked_text": "", "checked_entries": []},
+}
 
 RECORD_FIELDS: dict[str, dict[str, str]] = {
     "event": {
@@ -195,6 +200,9 @@ RECORD_FIELDS: dict[str, dict[str, str]] = {
         "note": STR,
         "penalty": optional(ref("penalty")),
         "created_at": DATETIME,
+        "list_recorded": BOOL,
+        "checked_text": STR,
+        "checked_entries": CARDS,
     },
     "audit": {
         "uid": STR,

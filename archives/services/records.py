@@ -93,7 +93,9 @@ def _queries(event: Event) -> dict[str, models.QuerySet]:
         .select_related("player")
         .prefetch_related("entries__card__edition"),
         "deck_pick": DeckCheckPick.objects.filter(deck_list__event=event),
-        "deck_check": DeckCheck.objects.filter(event=event),
+        "deck_check": DeckCheck.objects.filter(event=event).prefetch_related(
+            "checked_entries__card__edition"
+        ),
         "audit": AuditEntry.objects.filter(event=event),
     }
 
@@ -159,7 +161,7 @@ def event_rows(event: Event) -> EventRows:
                         else rulings_ref(version.document.slug, version.number)
                     )
                 elif kind == CARDS:
-                    entries = list(row.entries.all())
+                    entries = list(getattr(row, name).all())
                     for entry in entries:
                         out.cards[card_ref(entry.card.edition.code, entry.card.number)] = entry.card
                     record[name] = _card_entries(entries)

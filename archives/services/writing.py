@@ -25,13 +25,26 @@ from archives.core.schema import (
 )
 from archives.services.records import EVENT_FIELD, MODELS, parse_iso_datetime
 from archives.services.refusals import clean_row
-from decklists.models import CardPool, CardPoolEntry, DeckList, DeckListEntry
+from decklists.models import (
+    CardPool,
+    CardPoolEntry,
+    DeckCheck,
+    DeckCheckEntry,
+    DeckList,
+    DeckListEntry,
+)
 from rulings.models import Card, DocumentVersion
 from tournaments.models import Event, Seat
 
 # Rows created per INSERT: a big archive is written a batch at a time (one transaction
 # still), not a query per row, and rows nothing refers to are not kept once written.
 BATCH = 500
+
+# Each record type's card-entry fields (CARDS: written as the row's related entries).
+CARD_FIELDS: dict[str, tuple[str, ...]] = {
+    record_type: tuple(name for name, kind in spec.items() if kind.rstrip("?") == CARDS)
+    for record_type, spec in RECORD_FIELDS.items()
+}
 
 # The record types other records refer to: their rows are kept to resolve those keys.
 REFERENCED = frozenset(
@@ -143,9 +156,9 @@ class RecordWriter:
                 setattr(row, name, value)
         if record["type"] == "event":
             self.event = row
-        if "entries" in record:
-            row.entries.all().delete()
-            self._create_entries([(row, record["entries"])])
+        for name in CARD_FIELDS[record["type"]]:
+            getattr(row, name).all().delete()
+            self._create_entries([(row, record[name])])
         self.rows[key] = row
 
     def _create(self, keys: list[str]) -> None:
@@ -164,9 +177,9 @@ class RecordWriter:
             _insert_as_is([row for _key, row in built])
             self._create_entries(
                 [
-                    (row, incoming[key]["entries"])
+                    (row, incoming[key][name])
                     for key, row in built
-                    if "entries" in incoming[key]
+                    for name in CARD_FIELDS[incoming[key]["type"]]
                 ]
             )
             for key, row in built:
@@ -188,8 +201,17 @@ class RecordWriter:
             if isinstance(row, CardPool)
             for e in entries
         ]
+        checked_entries = [
+            DeckCheckEntry(
+                deck_check=row, card=self.cards[e["card"]], quantity=e["quantity"], line=e["line"]
+            )
+            for row, entries in lists
+            if isinstance(row, DeckCheck)
+            for e in entries
+        ]
         DeckListEntry.objects.bulk_create(deck_entries, batch_size=BATCH)
         CardPoolEntry.objects.bulk_create(pool_entries, batch_size=BATCH)
+        DeckCheckEntry.objects.bulk_create(checked_entries, batch_size=BATCH)
 
 
 def _insert_as_is(rows: list[models.Model]) -> None:

@@ -1,6 +1,7 @@
 """Deck checks as recorded acts: a judge records whose deck was checked, in which round, when,
 by whom, what was found and the penalty given, if any. Locks: the event row first (the
-documented order), nothing else is locked: a check adds a row and changes none."""
+documented order), nothing else is locked: a check adds rows (itself and the list as it
+was checked) and changes none."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from config.errors import DomainError
-from decklists.models import DeckCheck, DeckCheckOutcome, DeckList
+from decklists.models import DeckCheck, DeckCheckEntry, DeckCheckOutcome, DeckList
 from tournaments.models import Penalty, Registration, Round
 from tournaments.models.choices import RoundStatus
 from tournaments.notifications import notify_deck_problem
@@ -97,7 +98,14 @@ def deck_check_record(
     checked_at = checked_at or now
     if checked_at > now + FUTURE_SLACK:
         raise DomainError(_("A deck check cannot be recorded ahead of time."), field="checked_at")
-    deck_list = DeckList.objects.filter(event=event, player_id=registration.player_id).first()
+    # The list as it stands now is kept with the check: a list replaced later (before the
+    # event starts lists may still change) does not change what was checked. Under the
+    # event's lock, which a list's submission takes first too.
+    deck_list = (
+        DeckList.objects.filter(event=event, player_id=registration.player_id)
+        .prefetch_related("entries")
+        .first()
+    )
     check = DeckCheck.objects.create(
         event=event,
         registration=registration,
@@ -109,7 +117,13 @@ def deck_check_record(
         outcome=outcome,
         note=note,
         penalty=penalty,
+        checked_text=deck_list.text if deck_list is not None else "",
     )
+    if deck_list is not None:
+        DeckCheckEntry.objects.bulk_create(
+            DeckCheckEntry(deck_check=check, card_id=e.card_id, quantity=e.quantity, line=e.line)
+            for e in deck_list.entries.all()
+        )
     audit_record(
         event=event,
         actor=actor,

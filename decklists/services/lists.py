@@ -104,6 +104,7 @@ def _refuse_outside_draft_pool(event: Event, player: User, parsed: ParsedDeckLis
         )
 
 
+@judge_action("deck_list.enter")
 @transaction.atomic
 def deck_list_submit(
     *, event: Event, player: User, text: str, actor: User, from_draft_builder: bool = False
@@ -118,7 +119,9 @@ def deck_list_submit(
 
     A judge of the event may enter a registered player's list for them (a walk-in
     without a phone): the same checks and locks apply, and the audit log says who
-    entered it. Anybody else is refused.
+    entered it. Anybody else is refused. It is the judge action ``deck_list.enter``: the
+    apps built on deck lists may refuse it too (a booster draft: not by a judge with a seat
+    in the drafter's pod, nor after the drafter's deck-building time).
     """
     on_behalf = actor.pk != player.pk
     if on_behalf and not actor.has_perm("decklists.enter_deck_list", event):
@@ -146,6 +149,8 @@ def deck_list_submit(
     if not from_draft_builder and actor.pk == player.pk:
         # A drafter's deck building is timed (the draft's deck page checks it itself).
         hooks.refuse_submission(event, player)
+    if on_behalf:
+        hooks.refuse_entry(event, player, actor)
     text = text.replace("\r\n", "\n").strip()
     deck_format = event_deck_format(event)
     copy_limit = deck_format.copy_limit if deck_format is not None else None

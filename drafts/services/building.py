@@ -17,6 +17,7 @@ from drafts.models import DeckState, DraftPhase, DraftSeat, Pod
 from drafts.services.flow import save_pod, settle
 from drafts.services.locking import lock_pod
 from drafts.services.pools import deck_lines, submit_from_pool
+from drafts.services.seated import refuse_if_seated
 from tournaments.models import Event
 from tournaments.models.choices import RegistrationStatus
 from tournaments.services.locking import lock_event
@@ -137,3 +138,38 @@ def refuse_list_after_building(event: Event, player: User) -> None:
     )
     if seat is not None:
         _building_open(seat)
+
+
+def refuse_entry_after_building(event: Event, player: User, actor: User) -> None:
+    """A judge's entry of a drafter's deck list (the judge action ``deck_list.enter``, the
+    event locked by the caller): refused to a judge with a seat in the drafter's pod, and
+    once the seat's deck-building time is over, since the list would not be the seat's
+    deck (it stays "no legal deck"): a judge gives the seat more time first, an explicit
+    and audited decision, then enters the list within it."""
+    seat = (
+        DraftSeat.objects.filter(pod__draft__event=event, registration__player=player)
+        .select_related("registration")
+        .first()
+    )
+    if seat is None:
+        return
+    pod = lock_pod(seat.pod_id)
+    pod.draft.event = event
+    refuse_if_seated(actor, pod)
+    if settle(pod, timezone.now()):
+        save_pod(pod)
+    seat.refresh_from_db(fields=["deck_state"])
+    over = pod.phase == DraftPhase.DONE or (
+        pod.phase == DraftPhase.BUILDING and seat.deck_state != DeckState.BUILDING
+    )
+    if over:
+        raise ConflictError(
+            _(
+                "Deck building is over for %(name)s (seat %(seat)s of draft pod %(pod)s): "
+                "the list would not be their deck. Extend the seat first (draft console: "
+                "more deck-building time for this seat), then enter the list."
+            )
+            % {"name": seat.registration.name, "seat": seat.position + 1, "pod": pod.number},
+            code="building_over",
+            extra={"pod_id": pod.pk, "seat_id": seat.pk},
+        )

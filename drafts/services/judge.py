@@ -1,6 +1,7 @@
 """A judge's hand on a pod: pause, resume, extend the current wait, start the picking
 after the review (or in paper mode), hand a seat to a bot and back, replace a pack before
-picking starts on it. Each locks the event, then the pod, and is in the audit log."""
+picking starts on it. Each locks the event, then the pod, and is in the audit log. None is
+done by a judge who has a seat in the pod (``drafts.services.seated``)."""
 
 from __future__ import annotations
 
@@ -22,10 +23,12 @@ from drafts.services.flow import (
     start_drafting,
 )
 from drafts.services.locking import lock_pod
+from drafts.services.seated import refuse_if_seated
 from drafts.services.setup import cards_by_rarity, open_pack, slots_by_edition
 from tournaments.models.choices import EventStatus
 from tournaments.services.audit import audit_record
 from tournaments.services.locking import lock_event
+from tournaments.services.own_match import judge_action
 from tournaments.services.permissions import ensure_allowed
 
 MAX_EXTENSION = 3600
@@ -39,10 +42,13 @@ def _event_of_pod(pod_id: int) -> int:
 
 
 def _judge_pod(actor: User, pod_id: int) -> Pod:
+    """The pod, locked after its event, for a judge action on it (``@judge_action``): refused
+    to anybody who does not run the event, and to a judge who has a seat in it."""
     event = lock_event(_event_of_pod(pod_id))
     ensure_allowed(actor, "tournaments.run_event", event)
     pod = lock_pod(pod_id)
     pod.draft.event = event
+    refuse_if_seated(actor, pod)
     if settle(pod, timezone.now()):
         save_pod(pod)
     return pod
@@ -54,6 +60,7 @@ def _audit(pod: Pod, actor: User, action: str, **fields) -> None:
     )
 
 
+@judge_action("draft.pause")
 @transaction.atomic
 def pod_pause(*, actor: User, pod_id: int) -> Pod:
     pod = _judge_pod(actor, pod_id)
@@ -75,6 +82,7 @@ def pod_pause(*, actor: User, pod_id: int) -> Pod:
     return pod
 
 
+@judge_action("draft.resume")
 @transaction.atomic
 def pod_resume(*, actor: User, pod_id: int) -> Pod:
     from config.deadlines import schedule_at
@@ -91,6 +99,7 @@ def pod_resume(*, actor: User, pod_id: int) -> Pod:
     return pod
 
 
+@judge_action("draft.extend")
 @transaction.atomic
 def pod_extend(*, actor: User, pod_id: int, seconds: int, reason: str = "") -> Pod:
     """More time for the pod's current wait (a pick step, an auction turn, deck building)."""
@@ -124,6 +133,7 @@ def pod_extend(*, actor: User, pod_id: int, seconds: int, reason: str = "") -> P
     return pod
 
 
+@judge_action("draft.begin_picking")
 @transaction.atomic
 def pod_begin_picking(*, actor: User, pod_id: int) -> Pod:
     """End the review time now (or, in paper mode, start the picking timer)."""
@@ -136,6 +146,7 @@ def pod_begin_picking(*, actor: User, pod_id: int) -> Pod:
     return pod
 
 
+@judge_action("draft.end_building")
 @transaction.atomic
 def pod_end_building(*, actor: User, pod_id: int, reason: str) -> Pod:
     """End the pod's deck building now (so round 1 can be paired): every seat still
@@ -156,6 +167,7 @@ def pod_end_building(*, actor: User, pod_id: int, reason: str) -> Pod:
     return pod
 
 
+@judge_action("draft.extend_seat_building")
 @transaction.atomic
 def seat_extend_building(
     *, actor: User, pod_id: int, seat_id: int, seconds: int, reason: str = ""
@@ -213,6 +225,7 @@ def _seat(pod: Pod, seat_id: int) -> DraftSeat:
     return seat
 
 
+@judge_action("draft.seat_bot")
 @transaction.atomic
 def seat_set_bot(*, actor: User, pod_id: int, seat_id: int, bot: bool, reason: str = "") -> Pod:
     """Hand a player's seat to a bot (it picks for them from now on) or give it back."""
@@ -259,12 +272,20 @@ def seat_to_bot_on_drop(*, actor: User, pod: Pod, registration_id: int, reason: 
     """A player who drops while their pod is still drafting (auction, review or picking)
     leaves the seat to a bot, which picks for it from now on; afterwards the seat and its
     pool stay as they are. The caller holds the event's and this pod's locks (in that
-    order, before the registration's). Returns whether a bot took the seat."""
+    order, before the registration's); it is the drop (``registration.drop``), refused to a
+    judge with a seat in the pod who drops someone else. Returns whether a bot took the
+    seat."""
     if settle(pod, timezone.now()):
         save_pod(pod)
-    seat = DraftSeat.objects.filter(pod=pod, registration_id=registration_id).first()
+    seat = (
+        DraftSeat.objects.filter(pod=pod, registration_id=registration_id)
+        .select_related("registration")
+        .first()
+    )
     if seat is None or seat.bot or pod.phase in (DraftPhase.BUILDING, DraftPhase.DONE):
         return False
+    if actor.pk != seat.registration.player_id:  # a drafter may always leave their own seat
+        refuse_if_seated(actor, pod)
     _hand_over(pod, seat, True)
     _audit(
         pod,
@@ -276,6 +297,7 @@ def seat_to_bot_on_drop(*, actor: User, pod: Pod, registration_id: int, reason: 
     return True
 
 
+@judge_action("draft.replace_pack")
 @transaction.atomic
 def pack_replace(*, actor: User, pack_id: int, reason: str = "") -> Pack:
     """Replace a pack before anyone picks from it (the DAR's wrong-count case): its cards

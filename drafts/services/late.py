@@ -19,10 +19,12 @@ from drafts.models import Draft, DraftPhase, DraftSeat
 from drafts.services.flow import save_pod, settle
 from drafts.services.judge import _event_of_pod
 from drafts.services.locking import lock_pod
+from drafts.services.seated import refuse_if_seated
 from tournaments.models import Registration
 from tournaments.models.choices import EventFormat, EventStatus, RegistrationStatus
 from tournaments.services.audit import audit_record
 from tournaments.services.locking import event_of_registration, lock_event, lock_registration
+from tournaments.services.own_match import judge_action
 from tournaments.services.permissions import ensure_allowed
 
 ACTIVE = (RegistrationStatus.REGISTERED, RegistrationStatus.CHECKED_IN)
@@ -82,6 +84,7 @@ def _check_in(registration: Registration) -> None:
     registration.save(update_fields=["status", "checked_in_at"])
 
 
+@judge_action("draft.seat_player")
 @transaction.atomic
 def seat_assign_player(
     *, actor: User, pod_id: int, seat_id: int, registration_id: int, reason: str = ""
@@ -95,6 +98,7 @@ def seat_assign_player(
         raise ConflictError(_("The Swiss rounds have started; the draft is over."))
     pod = lock_pod(pod_id)
     pod.draft.event = event
+    refuse_if_seated(actor, pod)  # not by a judge who drafts in this pod
     if settle(pod, timezone.now()):
         save_pod(pod)
     if pod.phase not in (DraftPhase.AUCTION, DraftPhase.REVIEW):

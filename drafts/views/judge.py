@@ -39,6 +39,7 @@ from drafts.services.reading import (
     event_pods,
     players_without_seat,
     pod_status,
+    seat_of_player,
 )
 from drafts.views.drafter import draft_clock
 from tournaments.models import Event
@@ -65,7 +66,11 @@ def console_context(request: HttpRequest, event: Event, **forms: Any) -> dict[st
         started=draft is not None and draft.started_at is not None,
         options_form=forms.get("options_form") or DraftOptionsForm(draft=draft),
         extend_form=forms.get("extend_form") or PodExtendForm(initial={"seconds": 30}),
+        # the seat a judge came to give more deck-building time (from a refused deck list)
+        extend_seat=request.GET.get("seat", ""),
     )
+    mine = seat_of_player(event, request.user) if context["started"] else None
+    context["my_pod"] = mine.pod_id if mine is not None else None  # another judge runs it
     return context
 
 

@@ -9,7 +9,8 @@ regard to case or accents)::
     1 Sartre (DV 60/280)    # a name with its reference: both must agree
 
 Blank lines, lines starting with ``#`` or ``//``, and heading lines ending in
-``:`` (such as ``Personajes:``) are skipped. A name may be shortened to the
+``:`` (such as ``Personajes:``) are skipped, though a control character (tabs
+are spacing) is refused on any line, skipped or not. A name may be shortened to the
 start of one card's name; if it starts several, the line is ambiguous and
 the error lists the candidates.
 
@@ -253,16 +254,18 @@ def parse_deck_list(
     errors: list[Issue] = []
     for number, raw in enumerate(raw_lines, start=1):
         stripped = raw.strip()
+        # Every line, comments and headings too: they are kept in the saved text, and a
+        # NUL there is what PostgreSQL refuses to store.
+        control = _control_character(stripped)
+        if control is not None:
+            errors.append(issue("control_character", line=number, char=control))
+            continue
         if _is_skipped(stripped):
             continue
         if len(stripped) > MAX_LINE_CHARS:
             errors.append(
                 issue("line_too_long", line=number, size=len(stripped), limit=MAX_LINE_CHARS)
             )
-            continue
-        control = _control_character(stripped)
-        if control is not None:
-            errors.append(issue("control_character", line=number, char=control))
             continue
         parsed, problems = _parse_line(stripped, index, number, max_quantity)
         errors.extend(problems)

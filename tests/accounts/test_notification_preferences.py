@@ -22,6 +22,7 @@ ALL_ON_BUT_PAIRINGS = {
     "deck_problem": True,
     "result_disputed": True,
     "judge_call_answered": True,
+    "opponent_dropped": True,
 }
 
 
@@ -50,6 +51,7 @@ def test_the_profile_form_turns_kinds_off_and_on(client, player):
         "deck_problem": False,
         "result_disputed": False,
         "judge_call_answered": False,
+        "opponent_dropped": False,
     }
     assert notification_language(player.pk) == "es"
     assert notification_recipients(kind="pairings_published", user_ids=[player.pk]) == [player.pk]

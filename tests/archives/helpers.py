@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 import random
 
+from decklists.services.checks import deck_check_record
 from decklists.services.lists import deck_list_submit
 from rulings.demo import load_rulings_data
 from tests.rulings_fixtures import quimera_list
@@ -22,8 +23,9 @@ SCORES = [(2, 0, 0), (2, 1, 0), (0, 2, 0), (1, 2, 0), (1, 1, 1)]
 
 
 def build_central_event() -> Event:
-    """A Monofacción event after round 1: a judge, ten players, two deck lists, reports,
-    a penalty, a drop, the rulings version pinned."""
+    """A Monofacción event after round 1: a judge, ten players, two deck lists (one
+    replaced after its deck check), two deck checks, reports, a penalty, a drop, the
+    rulings version pinned."""
     load_rulings_data(sample=True)
     organiser = make_organiser("orga")
     event = make_event(
@@ -37,6 +39,14 @@ def build_central_event() -> Event:
     regs = add_players(event, 10)
     for reg in regs[:2]:
         deck_list_submit(event=event, player=reg.player, text=quimera_list(), actor=reg.player)
+    # Deck checks before the start: one of a list its player then replaced, one of a player
+    # with no list.
+    for reg in (regs[0], regs[5]):
+        deck_check_record(
+            actor=judge, event_id=event.pk, registration_id=reg.pk, outcome="as_listed"
+        )
+    replaced = quimera_list().replace("4 Suero Verde", "2 Suero Verde\n2 Rata Parlante")
+    deck_list_submit(event=event, player=regs[0].player, text=replaced, actor=regs[0].player)
     play_rounds(event.uid, rounds=1, seed=1)
     penalty_issue(
         actor=judge,

@@ -27,7 +27,7 @@ from archives.services import (
     event_archive_import,
 )
 from archives.services.records import MODELS, event_rows
-from decklists.models import CardPoolEntry, DeckCheck, DeckList, DeckListEntry
+from decklists.models import CardPoolEntry, DeckCheck, DeckCheckEntry, DeckList, DeckListEntry
 from drafts.models import Draft
 from tests.archives.helpers import build_central_event, standings_table
 from tests.factories import UserFactory
@@ -123,10 +123,11 @@ def test_every_field_of_an_archived_model_is_in_the_format():
         return {f.name for f in model._meta.concrete_fields if not isinstance(f, models.AutoField)}
 
     for record_type, model in MODELS.items():
-        in_format = set(RECORD_FIELDS[record_type]) - {"entries"}
+        in_format = set(RECORD_FIELDS[record_type]) - {"entries", "checked_entries"}
         assert fields(model) - {"event"} == in_format, record_type  # a record is its event's
     assert fields(DeckListEntry) == {"deck_list", "card", "quantity", "line"}
     assert fields(CardPoolEntry) == {"pool", "card", "quantity"}
+    assert fields(DeckCheckEntry) == {"deck_check", "card", "quantity", "line"}
 
 
 # --- importing -------------------------------------------------------------------------------
@@ -310,6 +311,53 @@ def test_an_imported_event_keeps_every_row_and_timestamp(event_after_round_1):
             model.objects.filter(**{filters: copy}).count()
             == model.objects.filter(**{filters: event}).count()
         )
+
+
+def _checked_lists(event: Event) -> dict[str, tuple]:
+    """Each deck check of the event by its player: its state and the list as checked."""
+    from decklists import selectors
+
+    return {
+        item.check.registration.player.username: (
+            item.state,
+            item.check.checked_text,
+            sorted((e.card.ref, e.quantity) for e in item.entries),
+            [(c.card.ref, c.before, c.after) for c in item.changes],
+        )
+        for item in selectors.deck_checks_of_event(event)
+    }
+
+
+def test_a_deck_check_keeps_its_list_as_checked_through_the_archive(event_after_round_1):
+    event = event_after_round_1
+    before = _checked_lists(event)
+    assert sorted(state for state, *_rest in before.values()) == ["changed", "no_list"]
+    archive = json.loads(archive_json(event_archive_export(event_id=event.pk)))
+    checks = [r for r in archive["records"].values() if r["type"] == "deck_check"]
+    assert sorted(len(r["checked_entries"]) for r in checks) == [0, 11]  # 41 cards
+    assert {c["card"] for r in checks for c in r["checked_entries"]} <= set(
+        archive["catalogue"]["cards"]
+    )
+    uid = event.uid
+    Match.objects.filter(round__event=event).delete()
+    event.delete()
+    copy = event_archive_import(data=json.dumps(archive)).event
+    assert str(copy.uid) == str(uid) and _checked_lists(copy) == before
+
+
+def test_an_archive_written_before_checks_kept_their_list_still_imports(event_after_round_1):
+    event = event_after_round_1
+    archive = json.loads(archive_json(event_archive_export(event_id=event.pk)))
+    for record in archive["records"].values():
+        if record["type"] == "deck_check":
+            for name in ("list_recorded", "checked_text", "checked_entries"):
+                del record[name]
+    Match.objects.filter(round__event=event).delete()
+    event.delete()
+    copy = event_archive_import(data=json.dumps(archive)).event
+    states = {state for state, *_rest in _checked_lists(copy).values()}
+    assert states == {"not_recorded"}
+    assert DeckCheck.objects.filter(event=copy).count() == 2
 
 
 def test_a_booster_draft_event_is_not_archived(db):

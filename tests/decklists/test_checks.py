@@ -150,7 +150,7 @@ def test_a_recorded_check_names_round_judge_outcome_and_penalty(event, table):
     entry = AuditEntry.objects.get(action="deck_check.record")
     assert entry.actor == judge and entry.after["outcome"] == "discrepancies"
     [(group_round, checks)] = selectors.deck_checks_by_round(event)
-    assert group_round == round_ and checks == [check]
+    assert group_round == round_ and [item.check for item in checks] == [check]
 
 
 @pytest.mark.parametrize(

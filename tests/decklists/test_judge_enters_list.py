@@ -112,3 +112,44 @@ def test_the_api_enters_a_list_for_a_player(event, judge, walk_in, player):
     assert DeckList.objects.get(player=walk_in).submitted_by == judge
     bad = api.post(url, {"text": "4 Nadie"}, format="json")
     assert bad.status_code == 400
+
+
+# An uploaded list gets the typed text's checks: a NUL byte (even on a comment line, which
+# the parser skips), another control character, bytes that are not UTF-8 (an encoded lone
+# surrogate among them), or more text than a list may hold is a form error, nothing saved.
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ((quimera_list() + "\n# sideboard\x00\n").encode(), "Null characters are not allowed."),
+        ((quimera_list() + "\n# bell \x07\n").encode(), "contains a control character (U+0007)"),
+        (quimera_list().encode() + b"\n# \xed\xa0\x80\n", "not plain text (UTF-8)"),
+        (b"# " + b"x" * 40_000 + b"\n", "at most 32000 characters"),
+    ],
+    ids=["nul", "control", "surrogate", "too-long"],
+)
+def test_a_bad_upload_is_a_form_error_and_saves_nothing(
+    client, event, judge, walk_in, password, body, message
+):
+    client.login(request=HttpRequest(), username=judge.username, password=password)
+    url = reverse("decklists:player_deck", args=[event.pk, walk_in.pk])
+    response = client.post(url, {"upload": SimpleUploadedFile("deck.txt", body)})
+    assert response.status_code == 400
+    assert message in response.content.decode()
+    assert not DeckList.objects.exists()
+
+
+def test_typed_text_and_the_api_refuse_the_same_nul_byte(client, event, judge, walk_in, password):
+    client.login(request=HttpRequest(), username=judge.username, password=password)
+    text = quimera_list() + "\n# sideboard\x00\n"
+    typed = client.post(
+        reverse("decklists:player_deck", args=[event.pk, walk_in.pk]), {"text": text}
+    )
+    assert typed.status_code == 400
+    assert "Null characters are not allowed." in typed.content.decode()
+    api = APIClient()
+    api.force_authenticate(judge)
+    url = f"/api/rulings/events/{event.pk}/deck-lists/{walk_in.pk}/"
+    assert api.post(url, {"text": text}, format="json").status_code == 400
+    bell = api.post(url, {"text": quimera_list() + "\n# bell \x07\n"}, format="json")
+    assert bell.status_code == 400 and bell.json()["code"] == "deck_list_invalid"
+    assert not DeckList.objects.exists()

@@ -220,5 +220,11 @@ def test_a_control_character_in_a_line_is_refused(char):
     assert "U+00" in parsed.errors[0].message
 
 
+@pytest.mark.parametrize("line", ["# notes\x00", "// \x07", "Personajes:\x1b"])
+def test_a_control_character_on_a_skipped_line_is_refused_too(line):
+    parsed = parse_deck_list(f"3 Garphades\n{line}", INDEX)
+    assert codes(parsed) == [(2, "control_character")]
+
+
 def test_a_tab_is_spacing_not_a_control_character():
     assert parse_deck_list("3\tGarphades", INDEX).ok

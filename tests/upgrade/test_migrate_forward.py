@@ -37,6 +37,7 @@ from django.db.migrations.executor import MigrationExecutor
 from django.db.migrations.loader import MigrationLoader
 from django.db.migrations.recorder import MigrationRecorder
 
+from decklists import selectors
 from decklists.models import CardPool, DeckCheck, DeckList
 from drafts.models import CardInstance, DraftSeat, Pick
 from judge_calls.models import JudgeCall
@@ -314,6 +315,9 @@ def check_rulings_rows(expected: dict[str, Any]) -> None:
         for d in DeckCheck.objects.order_by("pk")
     ]
     assert checks == expected["deck_checks"]
+    # Checks made before lists were kept with them say so: their list as checked is not known.
+    recorded = selectors.checked_lists(list(DeckCheck.objects.select_related("registration")))
+    assert recorded and {item.state for item in recorded} == {selectors.ListState.NOT_RECORDED}
     pools = {
         str(p.pk): [p.event_id, p.player.username, p.source]
         for p in CardPool.objects.select_related("player")

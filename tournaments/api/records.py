@@ -112,18 +112,35 @@ def _as_of_round(request: Request) -> int | None:
     return value
 
 
-@extend_schema(tags=TAG, parameters=[ROUND_PARAM], responses=s.StandingOut(many=True))
+AFTER_ROUND_HEADER = OpenApiParameter(
+    "Standings-After-Round",
+    OpenApiTypes.INT,
+    OpenApiParameter.HEADER,
+    description="the round the standings are after (0: no round is complete yet)",
+    response=[200],
+)
+
+
+@extend_schema(
+    tags=TAG,
+    parameters=[ROUND_PARAM, AFTER_ROUND_HEADER],
+    responses=s.StandingOut(many=True),
+)
 class EventStandings(APIView):
-    """Standings from confirmed Swiss results, with every tiebreak (as of `round` if given).
-    Once the top-cut final has a winner, `rank` is the final place from the bracket (winner,
-    finalist, semifinal losers by Swiss rank, ...) and `swiss_rank` the Swiss one."""
+    """Standings from confirmed Swiss results, with every tiebreak, after the last
+    completed round (as of `round` if earlier): a round being played counts, its byes and
+    results already confirmed included, once it ends. The `Standings-After-Round` header
+    says which round. Once the top-cut final has a winner, `rank` is the final place from
+    the bracket (winner, finalist, semifinal losers by Swiss rank, ...) and `swiss_rank`
+    the Swiss one."""
 
     permission_classes = [permissions.AllowAny]
 
     def get(self, request: Request, pk: int) -> Response:
         event = get_object_or_404(Event, pk=pk)
-        rows = standings.event_standings(event, as_of_round=_as_of_round(request))
-        return Response(
+        table = standings.standings_table(event, as_of_round=_as_of_round(request))
+        rows = table.rows
+        response = Response(
             s.StandingOut(
                 [
                     {
@@ -146,6 +163,8 @@ class EventStandings(APIView):
                 many=True,
             ).data
         )
+        response["Standings-After-Round"] = str(table.after_round)
+        return response
 
 
 EXPORT_PARAM = OpenApiParameter(
@@ -191,7 +210,8 @@ class EventExport(APIView):
             as_of_round=_as_of_round(request),
         )
         response = HttpResponse(body, content_type="text/csv; charset=utf-8")
-        response["Content-Disposition"] = f'attachment; filename="event-{pk}-{what}.csv"'
+        filename = exports.export_filename(event, what, "csv", as_of_round=_as_of_round(request))
+        response["Content-Disposition"] = f'attachment; filename="{filename}"'
         return response
 
 
@@ -218,5 +238,6 @@ class EventExportSpreadsheet(APIView):
             as_of_round=_as_of_round(request),
         )
         response = HttpResponse(body, content_type=XLSX_CONTENT_TYPE)
-        response["Content-Disposition"] = f'attachment; filename="event-{pk}-{what}.xlsx"'
+        filename = exports.export_filename(event, what, "xlsx", as_of_round=_as_of_round(request))
+        response["Content-Disposition"] = f'attachment; filename="{filename}"'
         return response

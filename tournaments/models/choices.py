@@ -85,6 +85,8 @@ class ResultSource(models.TextChoices):
     JUDGE = "judge", _("Judge")
     BYE = "bye", _("Bye")
     PENALTY = "penalty", _("Penalty")
+    # The player who dropped during the round conceded the match (nothing of it was known).
+    DROP = "drop", _("Conceded by a drop")
 
 
 class Side(models.TextChoices):

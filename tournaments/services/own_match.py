@@ -4,16 +4,22 @@ covers.
 At small events a judge, the organiser or a site admin often plays too. They may run every
 other table, but not decide anything about a match they play in (its result, its time, its
 players' penalties, drops, deck checks or judge calls), nor about the player they face in
-the current round: another judge of the event, or the head judge, does it.
+the current round, nor about a booster draft pod they have a seat in (its clock, its seats,
+its packs, its deck building, its drafters' deck lists): another judge of the event, or the
+head judge, does it.
 
-Every judge action of the services that acts on a match or a registration is named in
-``JUDGE_ACTIONS_ON_A_MATCH`` and its service is decorated with ``judge_action(name)`` (a
+A pod is a ``Seating``: something other than a match where players sit together. This
+module knows no drafts (they import it, never the other way round); the drafts app passes
+its pod as a ``Seating`` that says who has a seat in it.
+
+Every judge action of the services that acts on a match, a registration or a pod is named
+in ``JUDGE_ACTIONS_ON_A_MATCH`` and its service is decorated with ``judge_action(name)`` (a
 name not on the list is refused when the module is imported). Inside, once it holds the rows
-it needs, the service calls ``refuse_if_party`` with the match and/or the registration it
-acts on: the check reads no lock, so it never changes the lock order. The refusal is a
-``ForbiddenError`` with the code ``own_match`` (403 in the API, a message on the pages), and
-the outermost decorated service writes it to the audit log after its transaction has rolled
-back, so the refusal itself does not undo the entry.
+it needs, the service calls ``refuse_if_party`` with the match, the registration and/or the
+seating it acts on: the check reads no lock, so it never changes the lock order. The
+refusal is a ``ForbiddenError`` with the code ``own_match`` (403 in the API, a message on
+the pages), and the outermost decorated service writes it to the audit log after its
+transaction has rolled back, so the refusal itself does not undo the entry.
 
 Services that act on a match or a registration but are not judge actions on one are listed,
 with the reason, in ``NOT_JUDGE_ACTIONS_ON_A_MATCH``; a test checks every service is in one
@@ -25,7 +31,7 @@ from __future__ import annotations
 import contextvars
 import functools
 from collections.abc import Callable
-from typing import TYPE_CHECKING, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, ParamSpec, Protocol, TypeVar
 
 from django.db.models import Subquery
 from django.utils.translation import gettext as _
@@ -47,8 +53,9 @@ if TYPE_CHECKING:
 P = ParamSpec("P")
 R = TypeVar("R")
 
-# Every judge action on a match or a registration, by its name, with what another judge
-# must do instead (it completes "another judge must ..."). A new action goes here first.
+# Every judge action on a match, a registration or a draft pod, by its name, with what
+# another judge must do instead (it completes "another judge must ..."). A new action goes
+# here first.
 JUDGE_ACTIONS_ON_A_MATCH: dict[str, Promise] = {
     "result.set": gettext_lazy("enter or confirm its result"),
     "penalty.issue": gettext_lazy("give this penalty"),
@@ -60,6 +67,16 @@ JUDGE_ACTIONS_ON_A_MATCH: dict[str, Promise] = {
     "round.swap": gettext_lazy("change the seats at your table"),
     "deck_check.record": gettext_lazy("record this deck check"),
     "card_pool.set": gettext_lazy("set this card pool"),
+    "deck_list.enter": gettext_lazy("enter this player's deck list"),
+    "draft.pause": gettext_lazy("pause this pod"),
+    "draft.resume": gettext_lazy("restart this pod's clock"),
+    "draft.extend": gettext_lazy("give this pod more time"),
+    "draft.begin_picking": gettext_lazy("start the picking at this pod"),
+    "draft.end_building": gettext_lazy("end deck building at this pod"),
+    "draft.extend_seat_building": gettext_lazy("give a seat of this pod more deck-building time"),
+    "draft.seat_bot": gettext_lazy("hand a seat of this pod to a bot or back"),
+    "draft.seat_player": gettext_lazy("seat a player at this pod"),
+    "draft.replace_pack": gettext_lazy("replace a pack of this pod"),
 }
 
 # Services that name a match, a registration or a judge call but are not judge actions on a
@@ -84,31 +101,38 @@ NOT_JUDGE_ACTIONS_ON_A_MATCH: dict[str, str] = {
         "a table for the next pairings, not a decision about a match"
     ),
     "tournaments.services.registration.registration_unlock_login": "an account, not a match",
-    "drafts.services.judge.seat_set_bot": (
-        "the draft is over before the first round: nobody has a match yet"
-    ),
     "drafts.services.judge.seat_to_bot_on_drop": (
-        "part of a drop, which ``registration.drop`` checks"
-    ),
-    "drafts.services.judge.seat_extend_building": (
-        "deck building, before the first round: nobody has a match yet (audited)"
-    ),
-    "drafts.services.late.seat_assign_player": (
-        "a late player takes a bot's seat before picking starts: nobody has a match yet"
+        "part of a drop, which ``registration.drop`` checks (also for the dropping judge's "
+        "seat in the pod)"
     ),
     "drafts.services.late.draft_enter_without_seat": (
-        "a late entry before the first round: nobody faces them yet"
+        "a late entry with no seat, before the first round: nobody faces them yet"
     ),
-    "decklists.services.lists.deck_list_submit": (
-        "a player submits their own list, or a judge enters a player's list for them, only "
-        "while lists are open (they lock when the first round is paired): nobody faces "
-        "anyone yet (a judge's entry is audited)"
+    "drafts.services.building.refuse_entry_after_building": (
+        "the drafts' check inside ``deck_list.enter`` (it calls the rule for the pod)"
     ),
+    "drafts.services.players.draft_pick": "a drafter picks for their own seat",
+    "drafts.services.players.draft_bid": "a drafter bids for their own seat",
+    "drafts.services.players.draft_distribute": "a drafter places the cards of their own deck",
 }
 
 _acting: contextvars.ContextVar[tuple[str, ...]] = contextvars.ContextVar(
     "judge_actions", default=()
 )
+
+
+class Seating(Protocol):
+    """Players seated together outside a match (a booster draft pod): whoever has a seat in
+    it is a party to every judge action on it."""
+
+    def has_seat(self, user: User) -> bool:
+        """Whether ``user`` has a seat here."""
+
+    def audit_target(self) -> str:
+        """The audit log's target for it ("pod 6")."""
+
+    def seated_words(self) -> str:
+        """ "You have a seat in ...", translated, to open the refusal."""
 
 
 class OwnMatchRefused(ForbiddenError):
@@ -188,10 +212,12 @@ def refuse_if_party(
     event: Event,
     match: Match | None = None,
     registration: Registration | None = None,
+    seating: Seating | None = None,
 ) -> None:
     """Refuse the current judge action when ``actor`` runs ``event`` and plays in ``match``,
-    is ``registration``'s player, or faces that player in the current round. Anybody who
-    does not run the event is left to the action's own permission check."""
+    is ``registration``'s player, faces that player in the current round, or has a seat in
+    ``seating`` (a draft pod). Anybody who does not run the event is left to the action's
+    own permission check."""
     actions = _acting.get()
     if not actions:
         raise RuntimeError("refuse_if_party is called from a service marked @judge_action.")
@@ -218,6 +244,12 @@ def refuse_if_party(
                 % {"name": registration.name, "what": what},
                 _where(faced),
             )
+    if refusal is None and seating is not None and seating.has_seat(actor):
+        refusal = (
+            _("%(seated)s: another judge must %(what)s.")
+            % {"seated": seating.seated_words(), "what": what},
+            seating.audit_target(),
+        )
     if refusal is None or not actor.has_perm("tournaments.run_event", event):
         return
     message, target = refusal

@@ -23,7 +23,9 @@ from tournaments.models import Registration, RegistrationOrigin, Round
 from tournaments.models.choices import EventStatus, RegistrationStatus, RoundStatus
 from tournaments.notifications import notify_entered_by_someone_else, notify_registration_confirmed
 from tournaments.rules import holder_is_plain_player, may_enter_player
+from tournaments.selectors import registration_closed_by
 from tournaments.services.audit import audit_record
+from tournaments.services.drops import lock_dropped_match, match_settle_after_drop
 from tournaments.services.locking import event_of_registration, lock_event, lock_registration
 from tournaments.services.own_match import judge_action, refuse_if_party
 from tournaments.services.permissions import ensure_allowed
@@ -66,6 +68,9 @@ def registration_register(*, actor: User, event_id: int) -> Registration:
     ensure_allowed(actor, "tournaments.register", event)
     if event.status != EventStatus.REGISTRATION:
         raise ConflictError(_("Registration is closed; ask a judge for a late entry."))
+    closed = registration_closed_by(event)
+    if closed is not None:
+        raise ConflictError(closed, code="registration_closed")
     existing = event.registrations.filter(player=actor).first()
     if existing is not None:
         if existing.status in ACTIVE:
@@ -275,12 +280,15 @@ def registration_drop(
     *, actor: User, registration_id: int, reason: str = "", disqualified: bool = False
 ) -> Registration:
     """Drop a player (themself, or a judge with a reason). A dropped player is never paired
-    again and stays in the standings; a match already paired is still played or reported."""
+    again and stays in the standings. Their match of the round being played is conceded to
+    the opponent when nothing of it is known yet, else left for a judge; the opponent is told
+    (``tournaments.services.drops``)."""
     lock_event(event_of_registration(registration_id))
     # What the player holds elsewhere (a draft seat) is locked after the event and before
-    # the registration.
+    # the registration; so is their match of the round being played.
     held = [(hook, hook.lock_for_drop(registration_id)) for hook in hooks.drop_hooks]
     held = [(hook, token) for hook, token in held if token is not None]
+    open_match = lock_dropped_match(registration_id)
     registration = lock_registration(registration_id)
     event = registration.event
     ensure_allowed(actor, "tournaments.drop_registration", registration)
@@ -342,6 +350,8 @@ def registration_drop(
         },
         reason=reason,
     )
+    if open_match is not None:
+        match_settle_after_drop(actor=actor, match=open_match, registration=registration)
     return registration
 
 

@@ -1,6 +1,11 @@
 """Standings of an event: loads registrations and confirmed Swiss results, calls the pure
 core, and caches the answer keyed by the event's results version (any confirmed result,
-drop or entry bumps it, so a cached table is never stale)."""
+drop or entry bumps it, so a cached table is never stale) and the round it is after.
+
+Every reader's standings (pages, API, CSV and spreadsheets, print, the big screen, the
+home page) come from ``standings_table`` / ``event_standings``, which decide here, once,
+which round they are after: the last completed one (``tournaments.standings.progress``),
+so a round's byes and early results count only when the round ends."""
 
 from __future__ import annotations
 
@@ -10,18 +15,22 @@ from decimal import Decimal
 
 from django.core.cache import cache
 from django.db import connection
+from django.db.models import Count, Q
 
 from config.prepared import hot_cursor
-from tournaments.models import Event, Match, Registration, ResultsVersion
+from tournaments.models import Event, Match, Registration, ResultsVersion, Round
 from tournaments.models.choices import MatchStatus, RegistrationStatus, RoundKind, RoundStatus
 from tournaments.standings import (
     PRESETS,
     MatchResult,
     Override,
+    RoundProgress,
     Standing,
     StandingsPlayer,
+    StandingsRound,
     compute_standings,
     final_placings,
+    standings_round,
 )
 
 CACHE_SECONDS = 3600
@@ -133,7 +142,9 @@ def standings_inputs(event: Event) -> tuple[list[StandingsPlayer], list[MatchRes
 def compute_event_standings(
     event: Event, *, as_of_round: int | None = None
 ) -> tuple[Standing, ...]:
-    """The core's standings (exact values), cached per results version."""
+    """The core's standings (exact values) after ``as_of_round`` exactly (every confirmed
+    result when None), cached per results version and round. For pairing, seeding and the
+    points before a round; what readers see goes through ``standings_table``."""
     version = results_version(event.pk)
     key = f"standings:{event.pk}:{event.seed}:{event.tiebreaks}:{version}:{as_of_round}"
     standings = cache.get(key)
@@ -168,13 +179,59 @@ def bracket_order(event: Event, swiss_order: list[int]) -> tuple[int, ...] | Non
     return final_placings(swiss_order, [rounds[n] for n in sorted(rounds)])
 
 
-def event_standings(event: Event, *, as_of_round: int | None = None) -> list[StandingRow]:
-    """Standings rows with the registrations attached, for pages, API and exports.
+def rounds_progress(event: Event) -> list[RoundProgress]:
+    """The published Swiss rounds, each with whether it has ended and its matches still
+    without a result (one query)."""
+    rows = (
+        Round.objects.filter(event=event, kind=RoundKind.SWISS)
+        .exclude(status=RoundStatus.DRAFT)
+        .annotate(open=Count("matches", filter=~Q(matches__status=MatchStatus.CONFIRMED)))
+        .values_list("number", "status", "open")
+    )
+    return [RoundProgress(n, status == RoundStatus.FINISHED, open_) for n, status, open_ in rows]
+
+
+def shown_round(event: Event, *, as_of_round: int | None = None) -> StandingsRound:
+    """The round the standings readers see are after: the last completed one, or
+    ``as_of_round`` when it is earlier (``tournaments.standings.progress``)."""
+    return standings_round(rounds_progress(event), requested=as_of_round)
+
+
+@dataclass(frozen=True)
+class StandingsTable:
+    """What a reader sees: the rows, which round they are after (``shown``), and whether
+    they are the final placings from the top cut."""
+
+    rows: list[StandingRow]
+    shown: StandingsRound
+    final: bool
+
+    @property
+    def after_round(self) -> int:
+        """The round the rows are after (0: no round is complete yet)."""
+        return self.shown.after
+
+    @property
+    def latest_round(self) -> int:
+        """The last completed round."""
+        return self.shown.latest
+
+    @property
+    def playing_round(self) -> int | None:
+        """The round being played whose results wait, when the rows are the latest."""
+        return self.shown.playing if self.shown.is_latest else None
+
+
+def standings_table(event: Event, *, as_of_round: int | None = None) -> StandingsTable:
+    """The standings a reader sees, after the last completed round or ``as_of_round`` if
+    earlier: a round being played counts in none of them, its byes and the results already
+    confirmed included, until it ends.
 
     Once the top-cut final has a winner (and unless ``as_of_round`` asks for the Swiss
     standings of a round), the rows are the final placings: ``rank`` is the final place
     from the bracket and ``swiss_rank`` the Swiss one."""
-    standings = compute_event_standings(event, as_of_round=as_of_round)
+    shown = shown_round(event, as_of_round=as_of_round)
+    standings = compute_event_standings(event, as_of_round=shown.after)
     registrations = {r.pk: r for r in event.registrations.select_related("player")}
     rows = []
     for standing in standings:
@@ -197,13 +254,20 @@ def event_standings(event: Event, *, as_of_round: int | None = None) -> list[Sta
                 swiss_rank=standing.rank,
             )
         )
-    if as_of_round is None and event.top_cut:
+    final = False
+    if as_of_round is None and event.top_cut and rows:
         order = bracket_order(event, [row.registration.pk for row in rows])
         if order is not None:
+            final = True
             by_player = {row.registration.pk: row for row in rows}
             rows = [
                 replace(by_player[pk], rank=place)
                 for place, pk in enumerate(order, start=1)
                 if pk in by_player
             ]
-    return rows
+    return StandingsTable(rows, shown, final)
+
+
+def event_standings(event: Event, *, as_of_round: int | None = None) -> list[StandingRow]:
+    """The rows of ``standings_table``, for readers that need only them."""
+    return standings_table(event, as_of_round=as_of_round).rows

@@ -55,7 +55,8 @@ def topcut_start(*, actor: User, event_id: int) -> Round:
     if last is None or last.number < swiss_rounds_planned(event):
         raise ConflictError(_("Play every Swiss round before the top cut."))
     _require_complete(last)
-    standings = compute_event_standings(event)
+    # Seeds from the standings after the last Swiss round, now complete (every result in).
+    standings = compute_event_standings(event, as_of_round=last.number)
     try:
         seeds = top_cut_seeds(standings, event.top_cut)
         order = bracket_positions(event.top_cut)

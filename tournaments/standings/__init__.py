@@ -8,8 +8,10 @@ confirmed results, calls ``compute_standings`` and renders or exports the
 * ``tiebreaks``: the registry of named tiebreaks and the presets (``"dar"``).
 * ``table``: the order, the final tie rule, exact and decimal values.
 * ``topcut``: single-elimination seeding and progression.
+* ``progress``: which round the standings are after (the last completed one).
 """
 
+from tournaments.standings.progress import RoundProgress, StandingsRound, standings_round
 from tournaments.standings.records import (
     DuplicatePlayerError,
     InvalidByeError,
@@ -61,11 +63,13 @@ __all__ = [
     "Override",
     "PlayerTwiceInRoundError",
     "Record",
+    "RoundProgress",
     "SelfMatchError",
     "Standing",
     "StandingsContext",
     "StandingsError",
     "StandingsPlayer",
+    "StandingsRound",
     "Tiebreak",
     "UnknownPlayerError",
     "UnknownPresetError",
@@ -80,6 +84,7 @@ __all__ = [
     "register_preset",
     "register_tiebreak",
     "resolve_order",
+    "standings_round",
     "tiebreak_names",
     "top_cut_seeds",
 ]

@@ -15,11 +15,7 @@ from tournaments.models.choices import (
     RoundStatus,
 )
 from tournaments.services.rounds import swiss_rounds_planned
-from tournaments.services.standings import (
-    bracket_order,
-    compute_event_standings,
-    event_standings,
-)
+from tournaments.services.standings import compute_event_standings, standings_table
 from tournaments.standings import get_tiebreak
 from tournaments.views.common import event_context, get_event, round_clock
 from tournaments.views.live_pages import live_page, mark_mine, shared_part
@@ -75,6 +71,8 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
     if event.status == EventStatus.FINISHED and top_cut_rounds:
         final = top_cut_rounds[-1][1][0]
         champion = final.player_a if final.winner == "a" else final.player_b
+    closed_by = selectors.registration_closed_by(event)
+    registration_open = event.status == EventStatus.REGISTRATION and closed_by is None
     context.update(
         champion=champion,
         counts=counts,
@@ -90,8 +88,10 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
         current=current,
         clock=round_clock(current) if current and current.status == RoundStatus.PUBLISHED else None,
         top_cut_rounds=top_cut_rounds,
+        registration_open=registration_open,
+        registration_closed_by=closed_by,
         can_register=(
-            event.status == EventStatus.REGISTRATION
+            registration_open
             and (my_reg is None or not my_reg.is_active)
             and request.user.has_perm("tournaments.register")
         ),
@@ -179,7 +179,10 @@ def standings_context(request: HttpRequest, event: Event) -> dict:
     as_of = _int_param(request, "round")
     if as_of is not None and as_of not in {r.number for r in swiss}:
         raise Http404
-    rows = event_standings(event, as_of_round=as_of)
+    # After the last completed round (or the one asked for, if earlier): a round being
+    # played counts once it ends.
+    standings = standings_table(event, as_of_round=as_of)
+    rows = standings.rows
     columns = []
     if rows:
         columns = [
@@ -196,16 +199,14 @@ def standings_context(request: HttpRequest, event: Event) -> dict:
         }
         for row in rows
     ]
-    final = (
-        as_of is None
-        and bool(event.top_cut)
-        and bool(rows)
-        and bracket_order(event, [row.registration.pk for row in rows]) is not None
-    )
     return {
         "swiss_rounds": swiss,
-        "final_placings": final,
+        # The rounds whose standings may be asked for: the completed ones.
+        "completed_rounds": [r for r in swiss if r.number <= standings.latest_round],
+        "final_placings": standings.final,
         "as_of": as_of,
+        "after_round": standings.after_round,
+        "playing_round": standings.playing_round,
         "columns": columns,
         "table": table,
     }

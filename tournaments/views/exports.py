@@ -8,7 +8,7 @@ from __future__ import annotations
 from django.http import Http404, HttpRequest, HttpResponse
 from django.views.decorators.http import require_GET
 
-from tournaments.exports import XLSX_EXPORTS, export_csv, export_names, export_xlsx
+from tournaments.exports import XLSX_EXPORTS, export_csv, export_filename, export_names, export_xlsx
 from tournaments.views.common import get_event
 from tournaments.visibility import visibility_for
 from tournaments.xlsx_cells import CONTENT_TYPE as XLSX_CONTENT_TYPE
@@ -39,8 +39,6 @@ def _download(request: HttpRequest, pk: int, what: str, extension: str) -> HttpR
     else:
         body = export_xlsx(event, what, visibility=visibility, as_of_round=as_of_round)
         response = HttpResponse(body, content_type=XLSX_CONTENT_TYPE)
-    suffix = f"-round-{as_of_round}" if as_of_round else ""
-    response["Content-Disposition"] = (
-        f'attachment; filename="event-{event.pk}-{what}{suffix}.{extension}"'
-    )
+    filename = export_filename(event, what, extension, as_of_round=as_of_round)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response

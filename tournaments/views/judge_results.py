@@ -134,6 +134,7 @@ def _result_context(
         match=match,
         names=names,
         waiting_for=selectors.waiting_for(match),
+        judge_needed=selectors.judge_needed(match),
         penalties=list(selectors.match_penalties(match)),
         player_reports=player_reports,
         judge_entries=[r for r in reports if r["by_judge"]],

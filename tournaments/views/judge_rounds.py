@@ -20,7 +20,13 @@ from tournaments import selectors
 from tournaments.flags import describe_match
 from tournaments.forms import ClockAdjustForm, ExtendForm, PairForm, ReasonForm, SwapForm
 from tournaments.models import Event, Match, Round
-from tournaments.models.choices import EventStatus, MatchStatus, RoundKind, RoundStatus
+from tournaments.models.choices import (
+    EventStatus,
+    MatchStatus,
+    RegistrationStatus,
+    RoundKind,
+    RoundStatus,
+)
 from tournaments.services import clock as clock_services
 from tournaments.services.rounds import (
     round_pair_next,
@@ -108,6 +114,17 @@ def dashboard_context(
             # Confirmed on the score, the players' records of the games differ: a flag for
             # the judges, which blocks nothing.
             "record_differs": selectors.records_differ(m),
+            # Who dropped from this table: during this round, or before its result is in.
+            "dropped": [
+                reg.name
+                for reg in (m.player_a, m.player_b)
+                if reg is not None
+                and reg.status == RegistrationStatus.DROPPED
+                and (reg.dropped_after_round == round_.number or m.status != MatchStatus.CONFIRMED)
+            ],
+            "judge_needed": selectors.judge_needed(m)
+            if round_.status != RoundStatus.DRAFT
+            else None,
         }
         for m in matches
     ]
@@ -121,6 +138,7 @@ def dashboard_context(
     context.update(
         dropped=dropped if round_.status == RoundStatus.DRAFT else [],
         rows=rows,
+        needs_judge=[row for row in rows if row["judge_needed"]],
         progress=progress,
         missing=[m.table for m in matches if m.status != "confirmed"],
         clock=round_clock(round_) if round_.status == RoundStatus.PUBLISHED else None,

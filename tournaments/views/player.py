@@ -18,7 +18,7 @@ from tournaments import selectors
 from tournaments.flags import describe_match
 from tournaments.forms import ConfirmResultForm, DropForm
 from tournaments.models import Match, Registration
-from tournaments.models.choices import EventStatus, MatchStatus, RoundStatus
+from tournaments.models.choices import EventStatus, MatchStatus, ResultSource, RoundStatus
 from tournaments.report_compare import record_fingerprint
 from tournaments.report_presenter import (
     RecordLine,
@@ -53,8 +53,14 @@ class Seen:
     mine: int | None
     theirs: int | None
     draws: int | None
-    # Whose report the match waits for, when one player has reported: "me" or "opponent".
+    # Whose report the match waits for, when one player has reported: "me" or "opponent";
+    # "judge" when the opponent cannot report (see ``judge_enters``).
     waiting: str = ""
+    # Why a judge enters this unconfirmed result: the opponent "dropped", or is a "walk_in"
+    # with no account to report from.
+    judge_enters: str = ""
+    # A drop conceded the match: by the "opponent" (I win it) or by "me".
+    conceded_by: str = ""
 
     @property
     def outcome(self) -> str:
@@ -80,17 +86,31 @@ def seen_by(match: Match, registration_id: int, *, reported: bool = False) -> Se
     """``reported``: whether this player has sent a report of the match."""
     side = match.side_of(registration_id) or "a"
     a_side = side == "a"
+    opponent = match.player_b if a_side else match.player_a
+    needed = selectors.judge_needed(match)
+    judge_enters = ""
+    if needed is not None and opponent in needed.dropped:
+        judge_enters = "dropped"
+    elif needed is not None and opponent in needed.walk_ins:
+        judge_enters = "walk_in"
     waiting = ""
     if match.status == MatchStatus.AWAITING:
         waiting = "opponent" if reported else "me"
+        if waiting == "opponent" and judge_enters:
+            waiting = "judge"
+    conceded_by = ""
+    if match.status == MatchStatus.CONFIRMED and match.result_source == ResultSource.DROP:
+        conceded_by = "opponent" if match.winner == side else "me"
     return Seen(
         match=match,
         side=side,
-        opponent=match.player_b if a_side else match.player_a,
+        opponent=opponent,
         mine=match.games_won_a if a_side else match.games_won_b,
         theirs=match.games_won_b if a_side else match.games_won_a,
         draws=match.games_drawn,
         waiting=waiting,
+        judge_enters=judge_enters,
+        conceded_by=conceded_by,
     )
 
 
@@ -467,5 +487,6 @@ def drop(request: HttpRequest, pk: int) -> HttpResponse:
         registration=registration,
         form=form,
         by_staff=by_staff,
+        effect=selectors.drop_effect(registration),
     )
     return render(request, "tournaments/drop.html", context, status=status)

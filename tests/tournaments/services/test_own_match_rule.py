@@ -1,7 +1,8 @@
 """The one own-match rule: a judge who plays is refused every judge action on their own match
 or on the player they face this round, and the refusal is audited; the event's other judges
-and its head judge do it. Every entry of ``JUDGE_ACTIONS_ON_A_MATCH`` is walked, and every
-service that names a match, a registration or a call is either on that list or explained."""
+and its head judge do it. Every entry of ``JUDGE_ACTIONS_ON_A_MATCH`` is walked (those on a
+draft pod by ``tests/drafts/test_own_pod_rule.py``), and every service that names a match, a
+registration, a call or a pod is either on that list or explained."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import pytest
 
 from config.errors import ForbiddenError
 from judge_calls.services import judge_call_resolve
+from tests.drafts.own_pod_cases import POD_CASES
 from tests.factories import UserFactory
 from tests.tournaments.helpers import make_organiser
 from tests.tournaments.own_match_cases import CASES, build_table, case_id, refusals, state
@@ -45,7 +47,14 @@ def catalogue(request):
 
 
 def test_every_judge_action_on_a_match_has_a_case():
-    assert {case.action for case in CASES} == set(JUDGE_ACTIONS_ON_A_MATCH)
+    """The actions on a match are walked here; those on a draft pod (and a drafter's deck
+    list) by ``tests/drafts/test_own_pod_rule.py``."""
+    walked = [case.action for case in CASES] + [case.action for case in POD_CASES]
+    assert set(walked) == set(JUDGE_ACTIONS_ON_A_MATCH)
+    assert {case.action for case in POD_CASES} == {
+        "deck_list.enter",
+        *(action for action in JUDGE_ACTIONS_ON_A_MATCH if action.startswith("draft.")),
+    }
 
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)
@@ -127,8 +136,18 @@ def test_an_action_not_on_the_list_cannot_be_declared():
         judge_action("result.erase")
 
 
-# The parameters by which a service names a match, a registration, a seat or a judge call.
-TARGETS = {"match_id", "registration_id", "registration_a", "call_id", "player", "seat_id"}
+# The parameters by which a service names a match, a registration, a seat, a judge call, a
+# draft pod or one of its packs.
+TARGETS = {
+    "match_id",
+    "registration_id",
+    "registration_a",
+    "call_id",
+    "player",
+    "seat_id",
+    "pod_id",
+    "pack_id",
+}
 
 
 # Every app whose services could act on a match or a registration.
@@ -161,6 +180,8 @@ def test_every_service_acting_on_a_match_is_a_listed_judge_action_or_explained()
     assert "judge_calls.services.judge_call_resolve" in found
     assert "decklists.services.checks.deck_check_record" in found
     assert "drafts.services.judge.seat_to_bot_on_drop" in found
+    assert "drafts.services.judge.pod_pause" in found
+    assert "drafts.services.judge.pack_replace" in found
     unlisted = [
         name
         for name, function in found.items()

@@ -198,7 +198,7 @@ def test_pages_in_spanish(event, judge, regs, two_rounds, as_user):
     assert "partida 2: elige quien perdió la partida 1" in page
 
 
-def test_a_draft_rounds_bye_counts_only_once_published(
+def test_a_rounds_bye_counts_once_the_round_ends_not_when_published(
     event, judge, regs, as_user, django_capture_on_commit_callbacks
 ):
     from tournaments.services.rounds import round_pair_next, round_publish
@@ -210,6 +210,11 @@ def test_a_draft_rounds_bye_counts_only_once_published(
     assert 'data-column="match_points">3<' not in page
     with django_capture_on_commit_callbacks(execute=True):  # pages learn of it on commit
         round_publish(actor=judge, round_id=round_.pk)
+    page = as_user().get(url("standings", event.pk)).content.decode()
+    assert 'data-column="match_points">3<' not in page  # round 1 is being played
+    with django_capture_on_commit_callbacks(execute=True):
+        for match in round_.matches.exclude(player_b=None):
+            match_set_result(actor=judge, match_id=match.pk, result=ReportedResult(2, 0))
     page = as_user().get(url("standings", event.pk)).content.decode()
     row = page[page.index(f'data-player="{bye.name}"') :]
     assert 'data-column="match_points">3<' in row[:600]

@@ -43,7 +43,7 @@ WORDS = {
         "dropped": "Dropped",
         "swiss": "Swiss",
         "confirmed": "Confirmed",
-        "pending": "Waiting for reports",
+        "drop": "Conceded by a drop",
         "players": "Both players",
         "judge": "Judge",
         "penalty": "Penalty",
@@ -70,7 +70,7 @@ WORDS = {
         "dropped": "Retirado",
         "swiss": "Suizo",
         "confirmed": "Confirmado",
-        "pending": "Esperando resultados",
+        "drop": "Cedido al retirarse",
         "players": "Ambos jugadores",
         "judge": "Juez",
         "penalty": "Penalización",
@@ -96,9 +96,9 @@ WORDS = {
 @pytest.fixture
 def played(event, judge, regs, round1):
     """Round 1: table 1 reported game by game by both players (2-1), table 2 decided by a
-    match loss for player A, table 3 a 1-1-1 draw entered by the judge, table 4 still
-    waiting (with two pairing notes); a warning for slow play at table 4; then one player
-    of table 4 drops and a late entry joins."""
+    match loss for player A, table 3 a 1-1-1 draw entered by the judge, table 4 not reported
+    (with two pairing notes); a warning for slow play at table 4; then one player of table 4
+    drops, which concedes its match, and a late entry joins."""
     event.play_draw_required = True
     event.save(update_fields=["play_draw_required"])
     t1, t2, t3, t4 = round1.matches.order_by("table")
@@ -185,7 +185,13 @@ def test_matches_results_and_games_read_as_words(event, played, language):
     assert t1["game1_winner"] == played["tables"][0].player_b.name
     assert (t2["result_source"], t2["override"]) == (words["penalty"], words["match_loss_a"])
     assert (t3["result_source"], t3["winner"]) == (words["judge"], words["draw"])
-    assert (t4["status"], t4["winner"], t4["flags"]) == (words["pending"], None, words["flags"])
+    # Its player B dropped before anyone reported: the match went to player A.
+    assert (t4["status"], t4["result_source"], t4["winner"], t4["flags"]) == (
+        words["confirmed"],
+        words["drop"],
+        played["tables"][3].player_a.name,
+        words["flags"],
+    )
 
 
 @pytest.mark.parametrize("language", ["en", "es"])
