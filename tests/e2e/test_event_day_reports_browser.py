@@ -17,6 +17,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.e2e.a11y import axe_findings
 from tests.e2e.conftest import login
 from tests.e2e.test_swiss_event_browser import watch
 from tests.factories import DEMO_PASSWORD
@@ -120,6 +121,13 @@ def in_view(locator) -> bool:
     return box is not None and 0 <= box["y"] < PHONE["height"]
 
 
+def accessible(page: Page) -> bool:
+    """No serious or critical axe-core violation on the page as it is now."""
+    findings = axe_findings(page, "phone")
+    assert findings == [], findings
+    return True
+
+
 def focused_name(page: Page) -> str:
     return page.evaluate("() => document.activeElement && document.activeElement.name || ''")
 
@@ -153,6 +161,7 @@ def test_1_matching_scores_name_the_differing_answer_and_one_tap_settles_it(
     expect(rows).to_have_count(1)
     expect(rows.first.locator("th")).to_have_text(words["coin"])
     expect(rows.first.locator("td")).to_have_text([words["you"], words["opponent"]])
+    assert accessible(b)
     match.refresh_from_db()
     assert (match.status, match.games_won_a, match.games_won_b) == ("confirmed", 2, 0)
     assert not Game.objects.filter(match=match).exists()
@@ -168,6 +177,7 @@ def test_1_matching_scores_name_the_differing_answer_and_one_tap_settles_it(
     expect(differences.first.locator("th")).to_have_text(words["coin"])
     expect(differences.first.locator("td")).to_have_text([regs[0].name, regs[1].name])
     expect(j.get_by_test_id("reports").locator("td.differs [data-differs]")).to_have_count(2)
+    assert accessible(j)
 
     # B agrees to A's record in one tap: the record is kept, the flag is gone.
     expect(b.get_by_test_id("confirm-result")).to_have_text(words["take_record"])
@@ -209,6 +219,7 @@ def test_2_a_refused_report_keeps_the_player_at_the_form(site, new_context, tabl
     assert focused_name(a) == "report-g1_random"
     assert a.url == me
     assert not ResultReport.objects.filter(match=match).exists()
+    assert accessible(a)
 
     # Checked by the server (the browser's check skipped): the refused report comes back at
     # the summary, not at the top of the page, with the focus on the same answer.
@@ -221,6 +232,7 @@ def test_2_a_refused_report_keeps_the_player_at_the_form(site, new_context, tabl
     assert in_view(summary)
     assert focused_name(a) == "report-g1_random"
     assert not ResultReport.objects.filter(match=match).exists()
+    assert accessible(a)
     # Following the link goes back to the answer; the report then goes through.
     summary.get_by_role("link").click()
     assert focused_name(a) == "report-g1_random"
@@ -260,6 +272,7 @@ def test_3_my_match_on_a_phone_starts_with_reporting(site, new_context, table, l
     expect(a.get_by_test_id("match-qr")).to_be_visible()
     call.locator("summary").click()
     expect(a.get_by_test_id("judge-call-form")).to_be_visible()
+    assert accessible(a)
     assert problems == []
 
 
@@ -283,6 +296,7 @@ def test_4_the_confirming_player_reads_the_score_from_their_side_and_the_record(
     expect(record.nth(0).locator("td")).to_have_text(["1", you, you, you])
     expect(record.nth(1).locator("td")).to_have_text(["2", them, "—", you])
     expect(record.nth(2).locator("td")).to_have_text(["3", them, them, them])
+    assert accessible(b)
     # The one tap comes before the form and starts on the first screen.
     confirm = b.get_by_test_id("confirm-result")
     assert in_view(confirm)
@@ -332,6 +346,7 @@ def test_12_a_report_a_game_loss_contradicts_offers_no_confirm_button(
     expect(refused).to_contain_text(words["refused"])
     expect(refused).to_contain_text(reason)
     expect(refused.get_by_test_id("judge-instead")).to_have_text(words["instead"])
+    assert accessible(j)
 
     # The opponent is not offered the one tap either.
     b = phone(new_context, site, regs[1].player.username, problems)
@@ -340,5 +355,6 @@ def test_12_a_report_a_game_loss_contradicts_offers_no_confirm_button(
     expect(b.get_by_test_id("confirm-result")).to_have_count(0)
     expect(b.get_by_test_id("confirm-refused")).to_contain_text(words["opponent_refused"])
     expect(b.get_by_test_id("confirm-refused")).to_contain_text(reason)
+    assert accessible(b)
     assert Match.objects.get(pk=match.pk).status == MatchStatus.AWAITING
     assert problems == []
