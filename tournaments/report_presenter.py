@@ -60,6 +60,8 @@ def _side(value: str, names: Mapping[str, str]) -> str:
 def answer_text(part: str, value: Any, names: Mapping[str, str], side: str | None = None) -> str:
     """One answer of a report in words."""
     if part == "score":
+        if side is None and "a" in names and "b" in names:  # a judge: "Ana 2-0 Diego"
+            return f"{names['a']} {score_text(value)} {names['b']}"
         return score_text(value, side)
     if part in ("winner", "random_winner", "first"):
         return _side(value or "", names)

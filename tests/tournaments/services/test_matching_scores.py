@@ -314,3 +314,16 @@ def test_a_record_taken_while_a_judge_enters_the_result_ends_with_the_judges_res
         "b",
         "",
     ]
+
+
+def test_a_judge_reads_a_differing_score_with_the_players_names():
+    first = report_compare.Report((2, 0, 0), [])
+    second = report_compare.Report((0, 2, 0), [])
+    [answer] = differing_answers(first, second, {"a": "Ana", "b": "Diego"})
+    assert (answer.label, answer.first, answer.second) == (
+        "The score",
+        "Ana 2-0 Diego",
+        "Ana 0-2 Diego",
+    )
+    [mine] = differing_answers(first, second, player_names("b"), side="b")
+    assert (mine.first, mine.second) == ("0-2", "2-0")
