@@ -79,6 +79,7 @@ class NotificationKind(models.TextChoices):
     RESULT_DISPUTED = "result_disputed", _("A result of mine is disputed")
     JUDGE_CALL_ANSWERED = "judge_call_answered", _("My judge call was answered")
     OPPONENT_DROPPED = "opponent_dropped", _("My opponent dropped out of our match")
+    DECK_LIST_DUE = "deck_list_due", _("My deck list is due soon and is missing or not legal")
 
 
 class SecurityNotice(models.TextChoices):
@@ -98,6 +99,7 @@ NOTIFICATION_DEFAULTS: dict[str, bool] = {
     NotificationKind.RESULT_DISPUTED: True,
     NotificationKind.JUDGE_CALL_ANSWERED: True,
     NotificationKind.OPPONENT_DROPPED: True,
+    NotificationKind.DECK_LIST_DUE: True,
 }
 
 
@@ -133,6 +135,11 @@ class NotificationPreferences(models.Model):
         NotificationKind.OPPONENT_DROPPED.label,
         default=NOTIFICATION_DEFAULTS[NotificationKind.OPPONENT_DROPPED],
         help_text=_("Whether you win the match or a judge enters its result."),
+    )
+    deck_list_due = models.BooleanField(
+        NotificationKind.DECK_LIST_DUE.label,
+        default=NOTIFICATION_DEFAULTS[NotificationKind.DECK_LIST_DUE],
+        help_text=_("A day and two hours before a constructed event's deck lists are due."),
     )
     language = models.CharField(
         _("language of e-mails"),

@@ -3,9 +3,10 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable
+from difflib import SequenceMatcher
 
 from django.conf import settings
-from django.db.models import QuerySet
+from django.db.models import Case, IntegerField, QuerySet, Value, When
 
 from accounts.models import (
     NOTIFICATION_DEFAULTS,
@@ -130,3 +131,78 @@ def person_search(text: str, *, among: QuerySet[User], limit: int = 10) -> list[
         found.setdefault(user.pk, (rank, user))
     ranked = sorted(found.values(), key=lambda pair: (pair[0], fold(pair[1].display_name)))
     return [user for _rank, user in ranked[:limit]]
+
+
+# --- "did you mean": names close to a typo -----------------------------------------------
+SIMILAR_CANDIDATES = 50
+SIMILAR_PIECES = 8
+SIMILAR_CUTOFF = 0.75
+
+
+def name_similarity(typed: str, name: str) -> float:
+    """How close what was typed is to a name, from 0 to 1, case and accents ignored: the best
+    ``difflib`` ratio of the typed words against the whole name and against every run of as
+    many consecutive words of it, so a misspelt surname alone ("Martinex") is as close to
+    "Ana Martínez" as to "Martínez"."""
+    typed_words, name_words = fold(typed).split(), fold(name).split()
+    if not typed_words or not name_words:
+        return 0.0
+    wanted = " ".join(typed_words)
+    width = len(typed_words)
+    pieces = {" ".join(name_words)}
+    pieces.update(
+        " ".join(name_words[i : i + width]) for i in range(max(1, len(name_words) - width + 1))
+    )
+    return max(SequenceMatcher(None, wanted, piece, autojunk=False).ratio() for piece in pieces)
+
+
+def similar_pieces(text: str) -> list[str]:
+    """The three-letter pieces of the typed words (a shorter word whole) that a close name
+    is looked for by: at most ``SIMILAR_PIECES``, taken from both ends of every word towards
+    its middle, word by word in turn, so a typo anywhere leaves some of them intact."""
+    per_word = []
+    for word in fold(text).split():
+        grams = [word[i : i + 3] for i in range(max(1, len(word) - 2))]
+        ends = [grams[i // 2] if i % 2 == 0 else grams[-1 - i // 2] for i in range(len(grams))]
+        per_word.append(ends)
+    pieces: dict[str, None] = {}
+    for turn in range(max((len(w) for w in per_word), default=0)):
+        for grams in per_word:
+            if turn < len(grams):
+                pieces.setdefault(grams[turn], None)
+    return list(pieces)[:SIMILAR_PIECES]
+
+
+def person_similar(text: str, *, among: QuerySet[User], limit: int = 5) -> list[User]:
+    """Accounts of ``among`` whose name is close to ``text`` though it does not match it (a
+    typo: "Lucia Fernandes" for "Lucía Fernández"), closest first: the "did you mean" of
+    a search that found nobody. Like ``person_search`` it never looks at usernames.
+
+    Bounded and the same on SQLite and PostgreSQL: the database keeps the names holding one
+    of the typed words' pieces (``similar_pieces``; accents and case ignored, the
+    ``iregex`` of ``person_search``), and of those the ``SIMILAR_CANDIDATES`` holding the
+    most; ``name_similarity`` ranks these in Python and keeps the ones at least
+    ``SIMILAR_CUTOFF`` close."""
+    if len(fold(text).replace(" ", "")) < 3:
+        return []
+    patterns = [_accent_pattern(piece) for piece in similar_pieces(text)]
+    shared = sum(
+        (
+            Case(
+                When(display_name__iregex=pattern, then=Value(1)),
+                default=Value(0),
+                output_field=IntegerField(),
+            )
+            for pattern in patterns
+        ),
+        Value(0, output_field=IntegerField()),
+    )
+    candidates = (
+        among.filter(is_active=True, display_name__iregex="|".join(patterns))
+        .annotate(shared=shared)
+        .order_by("-shared", "display_name", "pk")[:SIMILAR_CANDIDATES]
+    )
+    scored = [(name_similarity(text, user.display_name), user) for user in candidates]
+    close = [pair for pair in scored if pair[0] >= SIMILAR_CUTOFF]
+    close.sort(key=lambda pair: (-pair[0], fold(pair[1].display_name), pair[1].pk))
+    return [user for _score, user in close[:limit]]

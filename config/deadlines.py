@@ -15,7 +15,8 @@ from datetime import datetime
 
 from django.conf import settings
 from django.db import transaction
-from django.utils import timezone
+
+from config import clock
 
 log = logging.getLogger(__name__)
 
@@ -34,7 +35,7 @@ def registered() -> dict[str, Applier]:
 
 def apply_expired(now: datetime | None = None) -> dict[str, int]:
     """Run every applier; return how many deadlines each one settled."""
-    now = now or timezone.now()
+    now = now or clock.now()
     return {name: applier(now) for name, applier in sorted(_appliers.items())}
 
 

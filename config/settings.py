@@ -183,6 +183,9 @@ DRAFT_STREAMS_PER_USER = env_int("DRAFT_STREAMS_PER_USER", 4)
 # Searches a judge's add-a-player field may make a minute (each typing pause is one); more
 # are refused (429) until the minute ends. Counted in the shared cache (config/rate_limit.py).
 PLAYER_SEARCHES_PER_MINUTE = env_int("PLAYER_SEARCHES_PER_MINUTE", 30)
+# Card-name suggestions a person's deck-list field may ask for a minute (each typing pause
+# is one); more are refused (429) until the minute ends, counted the same way.
+CARD_SEARCHES_PER_MINUTE = env_int("CARD_SEARCHES_PER_MINUTE", 120)
 
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_IGNORE_RESULT = True
@@ -289,6 +292,8 @@ STORAGES = {
     },
 }
 WHITENOISE_USE_FINDERS = DEBUG or not env_bool("STATIC_MANIFEST", not DEBUG)
+# Files browsers ask for at the site's root, whatever a page links (/favicon.ico).
+WHITENOISE_ROOT = BASE_DIR / "config" / "public"
 
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440

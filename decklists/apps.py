@@ -7,6 +7,9 @@ class DecklistsConfig(AppConfig):
     verbose_name = _("Deck lists")
 
     def ready(self) -> None:
+        from config import deadlines
         from decklists import hooks
+        from decklists.services.reminders import deck_list_reminders_send
 
         hooks.connect()
+        deadlines.register("decklists.deck_list_reminders", deck_list_reminders_send)

@@ -237,3 +237,30 @@ class DeckCheckEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.quantity} {self.card}"
+
+
+class DeckListReminder(models.Model):
+    """One stage of the reminders before a constructed event's deck-list deadline, dealt
+    with for one registration: ``hours`` before ``due``, mailed (``sent``) or not needed
+    (the list was legal then). The row is the marker that makes the stage happen once: the
+    sweep that inserts it is the one that mails, and a moved deadline is a new stage."""
+
+    registration = models.ForeignKey(
+        "tournaments.Registration", on_delete=models.CASCADE, related_name="+"
+    )
+    due = models.DateTimeField(_("deadline"))
+    hours = models.PositiveSmallIntegerField(_("hours before the deadline"))
+    sent = models.BooleanField(_("sent"))
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("deck list reminder")
+        verbose_name_plural = _("deck list reminders")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["registration", "due", "hours"], name="deck_list_reminder_once"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.registration_id} · {self.hours} h before {self.due:%Y-%m-%d %H:%M}"

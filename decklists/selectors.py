@@ -187,6 +187,11 @@ def _status_of(report: DeckCheckReport | None) -> str:
     return DeckStatus.LEGAL
 
 
+def deck_status_of(report: DeckCheckReport | None) -> str:
+    """The status of a list from its check (None: no list): a value of ``DeckStatus``."""
+    return _status_of(report)
+
+
 def deck_statuses_for_event(event: Event) -> list[PlayerDeckStatus]:
     """Every player of the event (no-shows left out) with their list, its check and its
     status: missing, not legal, legal with warnings, or legal."""

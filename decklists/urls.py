@@ -9,6 +9,7 @@ app_name = "decklists"
 
 urlpatterns = [
     path("events/<id:event_id>/deck/", views.my_deck, name="my_deck"),
+    path("events/<id:event_id>/deck/cards/", views.card_suggestions, name="card_suggestions"),
     path("events/<id:event_id>/decks/", views.event_decks, name="event_decks"),
     path("events/<id:event_id>/decks/<id:player_id>/", views.player_deck, name="player_deck"),
     path("events/<id:event_id>/decks/random/", views.random_pick, name="random_pick"),

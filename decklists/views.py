@@ -4,18 +4,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from config import rate_limit
 from config.errors import ConflictError, DomainError, ForbiddenError
 from decklists import selectors
+from decklists.card_suggestions import MAX_QUERY_CHARS, MIN_CHARS
+from decklists.card_suggestions import card_suggestions as suggest_cards
 from decklists.forms import (
     CardPoolForm,
     DeckCheckForm,
@@ -100,6 +104,44 @@ def my_deck(request: HttpRequest, event_id: int) -> HttpResponse:
             "takes_lists": selectors.event_takes_deck_lists(event),
         },
         status=status,
+    )
+
+
+@login_required
+@require_GET
+def card_suggestions(request: HttpRequest, event_id: int) -> JsonResponse:
+    """Card names for the deck-list field as the player types a line (the event's format and
+    rulings version: legal cards first, banned ones marked). Each person has
+    ``CARD_SEARCHES_PER_MINUTE`` searches a minute, counted in the shared cache; beyond, a
+    429 with ``Retry-After`` and the reason in the reader's language."""
+    event = get_object_or_404(Event, pk=event_id)
+    text = request.GET.get("q", "")[:MAX_QUERY_CHARS]
+    if len(text.strip()) < MIN_CHARS or not selectors.event_takes_deck_lists(event):
+        return JsonResponse({"results": []})
+    wait = rate_limit.take(
+        scope="card-search",
+        who=request.user.pk,
+        limit=settings.CARD_SEARCHES_PER_MINUTE,
+        window=60,
+    )
+    if wait is not None:
+        detail = ngettext(
+            "Too many searches in a row: try again in %(n)s second.",
+            "Too many searches in a row: try again in %(n)s seconds.",
+            wait,
+        ) % {"n": wait}
+        response = JsonResponse(
+            {"detail": detail, "code": "too_many_searches", "results": []}, status=429
+        )
+        response["Retry-After"] = str(wait)
+        return response
+    return JsonResponse(
+        {
+            "results": [
+                {"value": s.value, "label": s.label, "banned": s.banned}
+                for s in suggest_cards(event, text)
+            ]
+        }
     )
 
 

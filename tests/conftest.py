@@ -9,10 +9,16 @@ import os
 import pytest
 from django.db import connection
 from django.test import override_settings
+from hypothesis import settings as hypothesis_settings
 
 from tests.factories import DEMO_PASSWORD, UserFactory
 
 pytest_plugins = ["tests.event_fixtures", "tests.rulings_fixtures"]
+
+# No property test races the wall clock: hypothesis's default 200 ms deadline per example
+# fails a test whose example merely ran on a busy machine (CI shares two cores).
+hypothesis_settings.register_profile("suite", deadline=None)
+hypothesis_settings.load_profile("suite")
 
 
 def pytest_report_header(config: pytest.Config) -> str:

@@ -514,6 +514,18 @@ def _sentence(entry: AuditEntry, ctx: _Context) -> tuple[str, int | None, tuple[
             "n": count,
         }
         return text, None, (*people, person)
+    if action == "registration.add_lines":
+        players = after_dict.get("players") or []
+        text = ngettext(
+            "%(actor)s added %(n)s player from a list: %(names)s.",
+            "%(actor)s added %(n)s players from a list: %(names)s.",
+            len(players),
+        ) % {
+            **values,
+            "n": len(players),
+            "names": _names(players),
+        }
+        return text, None, people
     if action == "registration.check_in_all":
         players = after_dict.get("players") or []
         text = _("%(actor)s checked in every registered player (%(n)s): %(names)s.") % {

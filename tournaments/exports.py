@@ -40,8 +40,9 @@ from tournaments.models.choices import (
     RoundStatus,
 )
 from tournaments.services.standings import event_standings, shown_round
+from tournaments.standings import get_tiebreak, tiebreak_names
 from tournaments.visibility import EventVisibility
-from tournaments.xlsx_cells import write_xlsx
+from tournaments.xlsx_cells import PERCENT_FORMAT, write_xlsx
 
 if TYPE_CHECKING:
     from django.db.models import TextChoices
@@ -430,21 +431,38 @@ def spreadsheet_rows(
 ) -> Iterator[list[object]]:
     """The export's rows for people, in the current language: the header's labels, then the
     CSV's rows with every code and yes/no in words (numbers and times stay typed)."""
+    names, rows = _spreadsheet(event, what, visibility=visibility, as_of_round=as_of_round)
+    yield [column_label(name) for name in names]
+    yield from rows
+
+
+def _percentage(name: str) -> bool:
+    """A tiebreak kept as a fraction (OMW%, GW%, OGW%: 0.6667 in the CSV), which a
+    spreadsheet shows as a percentage (66.67%, as the pages do)."""
+    return name in tiebreak_names() and get_tiebreak(name).percentage
+
+
+def _spreadsheet(
+    event: Event, what: str, *, visibility: EventVisibility, as_of_round: int | None
+) -> tuple[list[str], Iterator[list[object]]]:
+    """The export's CSV column names, and its rows for people."""
     if what not in XLSX_EXPORTS:
         raise ValueError(f"no spreadsheet of {what!r}; choose one of {', '.join(XLSX_EXPORTS)}")
     rows = export_rows(event, what, visibility=visibility, as_of_round=as_of_round)
-    yield [column_label(name) for name in next(rows)]
-    for row in rows:
-        yield [for_people(value) for value in row]
+    names = next(rows)
+    return names, ([for_people(value) for value in row] for row in rows)
 
 
 def export_xlsx(
     event: Event, what: str, *, visibility: EventVisibility, as_of_round: int | None = None
 ) -> bytes:
     """The export as a spreadsheet (``spreadsheet_rows``), times in the event's time zone
-    (the site's ``TIME_ZONE``, as on its pages)."""
-    rows = spreadsheet_rows(event, what, visibility=visibility, as_of_round=as_of_round)
-    header = next(rows)
+    (the site's ``TIME_ZONE``, as on its pages), the "%" columns as percentages."""
+    names, rows = _spreadsheet(event, what, visibility=visibility, as_of_round=as_of_round)
     return write_xlsx(
-        header, rows, title=str(SHEET_TITLES[what]), tz=timezone.get_current_timezone()
+        [column_label(name) for name in names],
+        rows,
+        title=str(SHEET_TITLES[what]),
+        tz=timezone.get_current_timezone(),
+        number_formats={i: PERCENT_FORMAT for i, name in enumerate(names) if _percentage(name)},
     )

@@ -9,6 +9,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
+from accounts.selectors import fold
 from tournaments import selectors
 from tournaments.infractions import INFRACTIONS
 from tournaments.models import Event, Registration
@@ -19,6 +20,7 @@ from tournaments.models.choices import (
     StaffRole,
     offered_games,
 )
+from tournaments.selectors import MAX_BULK_LINES, LinePreview, person_label
 from tournaments.services.events import EDITABLE, LOCKED_FROM_TOP_CUT, LOCKED_WHEN_RUNNING
 from tournaments.services.registration import MAX_FIXED_TABLE
 from tournaments.services.standings import tiebreak_presets
@@ -70,7 +72,7 @@ GAME_FIELDS: dict[str, frozenset[str]] = {
 
 
 class EventForm(forms.ModelForm):
-    tiebreaks = forms.ChoiceField(label=_("tiebreaks"))
+    tiebreaks = forms.ChoiceField(label=_("Tiebreaks"))
 
     class Meta:
         model = Event
@@ -122,42 +124,25 @@ class EventForm(forms.ModelForm):
             self.fields.pop("min_deck_size", None)
 
 
-def person_label(user: User) -> str:
-    """A person as a judge's search shows them: their name and player number, never their
-    username (``tournaments.selectors.people_search``)."""
-    name = user.display_name or user.get_full_name()
-    number = f"#{user.player_number}" if user.player_number else ""
-    return " ".join(part for part in (name, number) if part)
-
-
 def find_player(text: str, *, event: Event | None = None) -> User:
     """A person by player number (anyone), or by username or name (a plain player, or one
-    of ``event``'s staff: ``tournaments.selectors.findable_people``)."""
-    text = text.strip()
-    if text.isdigit():
-        user = User.objects.filter(player_number=int(text)).first()
-        if user is not None:
-            return user
-    findable = selectors.findable_people(event=event)
-    user = findable.filter(username__iexact=text).first()
-    if user is not None:
-        return user
-    named = list(findable.filter(display_name__iexact=text)[:2])
-    if len(named) == 1:
-        return named[0]
-    if len(named) > 1:
+    of ``event``'s staff: ``tournaments.selectors.person_match``)."""
+    match = selectors.person_match(text, event=event)
+    if match.person is not None:
+        return match.person
+    text = match.text
+    if match.candidates and all(fold(u.display_name) == fold(text) for u in match.candidates):
         raise forms.ValidationError(
             _("Several people are called %(name)s: use their player number."),
             params={"name": text},
         )
-    # A surname, a first name or a name without its accents: the one person it matches.
-    matches = selectors.people_search(text, event=event, limit=6)
-    if len(matches) == 1:
-        return matches[0]
-    if matches:
+    if match.candidates:
         raise forms.ValidationError(
             _("Several people match %(text)s: %(people)s. Use their player number."),
-            params={"text": text, "people": ", ".join(person_label(u) for u in matches[:5])},
+            params={
+                "text": text,
+                "people": ", ".join(person_label(u) for u in match.candidates[:5]),
+            },
         )
     raise forms.ValidationError(
         _("Nobody has the player number, username or name %(text)s."), params={"text": text}
@@ -195,7 +180,7 @@ class PlayerAddForm(_FindsPeople):
         help_text=_(
             "Player number, username or name (a surname will do) of someone with an account."
         ),
-        widget=forms.TextInput(attrs={"list": "player-suggestions", "autocomplete": "off"}),
+        widget=forms.TextInput(attrs={"autocomplete": "off"}),
     )
     display_name = forms.CharField(
         label=_("Or a walk-in's name"),
@@ -204,7 +189,11 @@ class PlayerAddForm(_FindsPeople):
         help_text=_("For a player without an account."),
     )
 
+    match: selectors.PersonMatch | None = None
+
     def clean(self) -> dict[str, Any]:
+        """An entry that names several people, or nobody, keeps what was typed: ``match``
+        holds the people to pick from (``candidates``) or close to it (``similar``)."""
         data = super().clean()
         player, name = data.get("player", "").strip(), data.get("display_name", "").strip()
         if bool(player) == bool(name):
@@ -212,10 +201,25 @@ class PlayerAddForm(_FindsPeople):
                 _("Give either an existing player or a walk-in's name (one of the two).")
             )
         if player:
-            try:
-                data["user"] = find_player(player, event=self.event)
-            except forms.ValidationError as exc:
-                self.add_error("player", exc)
+            self.match = match = selectors.person_match(player, event=self.event)
+            if match.person is not None:
+                data["user"] = match.person
+            elif match.candidates:
+                self.add_error(
+                    "player",
+                    forms.ValidationError(
+                        _("Several people match %(text)s: pick one below."),
+                        params={"text": match.text},
+                    ),
+                )
+            else:
+                self.add_error(
+                    "player",
+                    forms.ValidationError(
+                        _("Nobody has the player number, username or name %(text)s."),
+                        params={"text": match.text},
+                    ),
+                )
         return data
 
 
@@ -225,10 +229,75 @@ class PlayerBulkAddForm(forms.Form):
         max_length=10_000,
         widget=forms.Textarea(attrs={"rows": 6}),
         help_text=_(
-            "One player a line: a player number, a username or a name. A name that no "
-            "account has is added as a walk-in."
+            "One player a line: a player number, a username or a name. You see what each "
+            "line matches (an account, a new walk-in, or names close to it) and confirm "
+            "before anyone is added."
         ),
     )
+
+    def clean_lines(self) -> list[str]:
+        lines = selectors.bulk_lines(self.cleaned_data["lines"])
+        if not lines:
+            raise forms.ValidationError(_("Write one player a line."))
+        if len(lines) > MAX_BULK_LINES:
+            raise forms.ValidationError(
+                _("At most %(n)s players at a time."), params={"n": MAX_BULK_LINES}
+            )
+        return lines
+
+
+class PlayerBulkConfirmForm(forms.Form):
+    """The judge's choice for each line of a bulk add's preview (``selectors.LinePreview``):
+    field ``line-N`` for line N, one of the people the line offers (``PersonChoice.value``),
+    ``walk-in`` where a walk-in of its name may be chosen, or ``skip``. A line with nothing
+    chosen for it (names close to it, or several people) must be answered; one person may
+    be chosen on one line only. ``batch`` is the confirmation's key
+    (``registration_add_lines``)."""
+
+    batch = forms.UUIDField(widget=forms.HiddenInput)
+
+    def __init__(self, *args: Any, rows: list[LinePreview], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.rows = rows
+        for row in rows:
+            people = [(c.value, c.label) for c in row.people if not c.unavailable]
+            walk_in = [("walk-in", _("New walk-in: %(name)s") % {"name": row.line})]
+            self.fields[f"line-{row.number}"] = forms.ChoiceField(
+                label=row.line,
+                choices=[
+                    *people,
+                    *(walk_in if row.walk_in else []),
+                    ("skip", _("Leave this line out")),
+                ],
+                initial=row.initial or None,
+                widget=forms.RadioSelect,
+                error_messages={
+                    "required": _("Choose someone for this line, or leave it out."),
+                    "invalid_choice": _("This line changed since you saw it: choose again."),
+                },
+            )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        chosen: dict[str, int] = {}
+        for row in self.rows:
+            value = data.get(f"line-{row.number}")
+            if not value or not value.startswith("n"):
+                continue
+            earlier = chosen.setdefault(value, row.number)
+            if earlier != row.number:
+                self.add_error(
+                    f"line-{row.number}",
+                    _("Already chosen on line %(n)s.") % {"n": earlier},
+                )
+        return data
+
+    def entries(self) -> list[tuple[LinePreview, str]]:
+        """Each line with the choice made for it (valid forms only)."""
+        return [(row, self.cleaned_data[f"line-{row.number}"]) for row in self.rows]
+
+    def row_fields(self) -> list[tuple[LinePreview, forms.BoundField]]:
+        return [(row, self[f"line-{row.number}"]) for row in self.rows]
 
 
 class CheckInForm(forms.Form):

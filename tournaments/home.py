@@ -1,20 +1,23 @@
-"""What the home page shows: events open for registration and the latest results to anyone;
+"""What the home page shows: the events of the day with their live pages, events open for
+registration and the latest results to anyone;
 to a signed-in person also their next match (table, opponent, clock) in each event they
 play, and the events they run that are not finished."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 from typing import TYPE_CHECKING
 
-from django.db.models import Count, Q
+from django.db.models import Case, Count, IntegerField, Q, Value, When
 
-from tournaments.models import Event, Match, Registration
+from tournaments.models import Event, Match, Registration, Round
 from tournaments.models.choices import EventStatus, MatchStatus, RegistrationStatus, RoundStatus
 from tournaments.selectors import ACTIVE, open_for_registration
 from tournaments.services.standings import StandingRow, event_standings
 from tournaments.views.common import Clock, round_clock
+
+ONE_DAY = timedelta(days=1)
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AnonymousUser
@@ -120,6 +123,53 @@ def upcoming_events(
             )
         )
     return [UpcomingEvent(e, e.players, e.pk in mine) for e in events]
+
+
+@dataclass(frozen=True)
+class TodayEvent:
+    event: Event
+    round: Round | None  # the latest published round of an event under way
+
+    @property
+    def started(self) -> bool:
+        return self.event.status != EventStatus.REGISTRATION
+
+    @property
+    def drafting(self) -> bool:
+        """A booster draft whose draft has started, before round 1 (its badge says so)."""
+        draft = getattr(self.event, "draft", None)
+        return not self.started and draft is not None and draft.started_at is not None
+
+
+def events_today(*, today: date, limit: int = 8) -> list[TodayEvent]:
+    """The events of the day, for anyone: those under way (round 1 paired and not finished,
+    dated today or yesterday, for a night that runs past midnight; or started early) and
+    those dated today that have not started yet. Under way first, each with its latest
+    published round."""
+    events = list(
+        Event.objects.filter(
+            Q(status__in=[EventStatus.RUNNING, EventStatus.TOP_CUT], date__gte=today - ONE_DAY)
+            | Q(status=EventStatus.REGISTRATION, date=today)
+        )
+        .select_related("draft")
+        .annotate(
+            not_started=Case(
+                When(status=EventStatus.REGISTRATION, then=Value(1)),
+                default=Value(0),
+                output_field=IntegerField(),
+            )
+        )
+        .order_by("not_started", "date", "pk")[:limit]
+    )
+    rounds: dict[int, Round] = {}
+    for round_ in (
+        Round.objects.filter(event__in=[e for e in events if e.status != EventStatus.REGISTRATION])
+        .exclude(status=RoundStatus.DRAFT)
+        .select_related("event")
+        .order_by("event_id", "number")
+    ):
+        rounds[round_.event_id] = round_  # the latest wins
+    return [TodayEvent(e, rounds.get(e.pk)) for e in events]
 
 
 def recent_results(*, limit: int = 5, podium: int = 3) -> list[FinishedEvent]:

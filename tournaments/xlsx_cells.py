@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import date, datetime, tzinfo
 from decimal import Decimal
 from fractions import Fraction
@@ -23,6 +23,8 @@ from rulings.core.csv_cells import starts_like_a_formula
 
 CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 DATETIME_FORMAT = "yyyy-mm-dd hh:mm:ss"
+# A fraction (0.6667) shown as the pages show it: 66.67%.
+PERCENT_FORMAT = "0.00%"
 # Characters Excel refuses in a sheet title.
 _TITLE_BAD = re.compile(r"[\[\]:*?/\\]")
 
@@ -47,9 +49,17 @@ def xlsx_value(value: object, *, tz: tzinfo) -> object:
 
 
 def write_xlsx(
-    header: Sequence[str], rows: Iterable[Iterable[object]], *, title: str, tz: tzinfo
+    header: Sequence[str],
+    rows: Iterable[Iterable[object]],
+    *,
+    title: str,
+    tz: tzinfo,
+    number_formats: Mapping[int, str] | None = None,
 ) -> bytes:
-    """One sheet: ``header`` (bold, frozen) then ``rows``; returns the file's bytes."""
+    """One sheet: ``header`` (bold, frozen) then ``rows``; returns the file's bytes.
+    ``number_formats``: the number format of a column's numbers, by the column's index
+    (``PERCENT_FORMAT`` for fractions under a "%" header)."""
+    number_formats = number_formats or {}
     book = Workbook()
     sheet = book.active
     sheet.title = _TITLE_BAD.sub(" ", title)[:31] or "Sheet"
@@ -59,9 +69,11 @@ def write_xlsx(
     sheet.freeze_panes = "A2"
     for row in rows:
         sheet.append([xlsx_value(value, tz=tz) for value in row])
-        for cell in sheet[sheet.max_row]:
+        for index, cell in enumerate(sheet[sheet.max_row]):
             if isinstance(cell.value, datetime):
                 cell.number_format = DATETIME_FORMAT
+            elif index in number_formats and isinstance(cell.value, (int, float, Decimal)):
+                cell.number_format = number_formats[index]
             elif isinstance(cell.value, str) and starts_like_a_formula(cell.value):
                 # openpyxl takes a string starting with "=" for a formula: store it as text,
                 # marked so a spreadsheet keeps it text when the cell is edited.

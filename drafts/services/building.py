@@ -7,10 +7,10 @@ lists lock when round 1 starts, as every event's do."""
 from __future__ import annotations
 
 from django.db import transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from config import clock
 from config.errors import ConflictError, ForbiddenError
 from decklists.models import DeckList
 from drafts.models import DeckState, DraftPhase, DraftSeat, Pod
@@ -57,7 +57,7 @@ def _building_open(seat: DraftSeat) -> DraftSeat:
     """The seat, its pod locked with any expired deadline applied (the event is locked by
     the caller): refused unless the seat is still building."""
     pod = lock_pod(seat.pod_id)
-    if settle(pod, timezone.now()):
+    if settle(pod, clock.now()):
         save_pod(pod)
     seat.refresh_from_db(fields=["deck_state", "building_until"])
     seat.pod = pod
@@ -156,7 +156,7 @@ def refuse_entry_after_building(event: Event, player: User, actor: User) -> None
     pod = lock_pod(seat.pod_id)
     pod.draft.event = event
     refuse_if_seated(actor, pod)
-    if settle(pod, timezone.now()):
+    if settle(pod, clock.now()):
         save_pod(pod)
     seat.refresh_from_db(fields=["deck_state"])
     over = pod.phase == DraftPhase.DONE or (

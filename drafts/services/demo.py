@@ -53,11 +53,19 @@ def load_sample_auction_decks() -> list[AuctionDeck]:
 
 
 DRAFT_EVENT = "Demo: Booster draft night"
+# Short enough to watch: a turn nobody takes passes in seconds.
+DEMO_BID_SECONDS = 10
+DEMO_DISTRIBUTE_SECONDS = 15
+DEMO_REVIEW_SECONDS = 15
 
 
 def load_draft_demo(ctx: Any) -> list[str]:
     """The demo's booster draft: six demo players and two bots at one pod, the deck
-    auction under way (through the real services), timers long enough to look around."""
+    auction under way (through the real services). Its turns are short: a seat nobody signs
+    in to times out after a few seconds and its turn is played as a bot's (the auction's
+    timeout rule, a random pick), so a newcomer sees the auction move and packs pass; a
+    demo player who signs in still has time to bid, take a deck or pick (the pick timer is
+    the rules' own)."""
     from django.contrib.auth.models import Group
     from django.utils import timezone
 
@@ -96,9 +104,9 @@ def load_draft_demo(ctx: Any) -> list[str]:
         event_id=event.pk,
         pack_editions=["DV", "DV", "SU", "SU"],
         bots=2,
-        bid_seconds=600,
-        distribute_seconds=600,
-        review_seconds=300,
+        bid_seconds=DEMO_BID_SECONDS,
+        distribute_seconds=DEMO_DISTRIBUTE_SECONDS,
+        review_seconds=DEMO_REVIEW_SECONDS,
         building_seconds=900,
     )
     draft_start(actor=organiser, event_id=event.pk)

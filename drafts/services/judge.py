@@ -8,10 +8,10 @@ from __future__ import annotations
 from datetime import timedelta
 
 from django.db import transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from config import clock
 from config.errors import ConflictError, DomainError, NotFoundError
 from drafts.models import CardInstance, DeckState, DraftPhase, DraftSeat, Pack, Pod
 from drafts.services.clock import DRAFT_DEADLINE_TASK
@@ -49,7 +49,7 @@ def _judge_pod(actor: User, pod_id: int) -> Pod:
     pod = lock_pod(pod_id)
     pod.draft.event = event
     refuse_if_seated(actor, pod)
-    if settle(pod, timezone.now()):
+    if settle(pod, clock.now()):
         save_pod(pod)
     return pod
 
@@ -68,7 +68,7 @@ def pod_pause(*, actor: User, pod_id: int) -> Pod:
         raise ConflictError(_("This pod has finished."))
     if pod.paused_remaining is not None:
         return pod
-    now = timezone.now()
+    now = clock.now()
     pod.paused_remaining = pod.remaining(now) or timedelta(0)
     pod.deadline = None
     pod.version += 1
@@ -90,7 +90,7 @@ def pod_resume(*, actor: User, pod_id: int) -> Pod:
     pod = _judge_pod(actor, pod_id)
     if pod.paused_remaining is None:
         return pod
-    pod.deadline = timezone.now() + pod.paused_remaining
+    pod.deadline = clock.now() + pod.paused_remaining
     pod.paused_remaining = None
     pod.version += 1
     schedule_at(DRAFT_DEADLINE_TASK, pod.deadline)
@@ -140,7 +140,7 @@ def pod_begin_picking(*, actor: User, pod_id: int) -> Pod:
     pod = _judge_pod(actor, pod_id)
     if pod.phase != DraftPhase.REVIEW:
         raise ConflictError(_("The picking can start only after the deck auction."))
-    start_drafting(pod, timezone.now())
+    start_drafting(pod, clock.now())
     save_pod(pod)
     _audit(pod, actor, "draft.begin_picking")
     return pod
@@ -159,7 +159,7 @@ def pod_end_building(*, actor: User, pod_id: int, reason: str) -> Pod:
     if pod.phase != DraftPhase.BUILDING:
         raise ConflictError(_("This pod is not building decks."), code="not_building")
     before = pod.deadline.isoformat() if pod.deadline else None
-    close_building(pod, timezone.now(), everyone=True)
+    close_building(pod, clock.now(), everyone=True)
     save_pod(pod)
     _audit(
         pod, actor, "draft.end_building", before=before, after={"phase": pod.phase}, reason=reason
@@ -188,7 +188,7 @@ def seat_extend_building(
     seat = _seat(pod, seat_id)
     if seat.registration_id is None:
         raise ConflictError(_("This seat is a bot's: it builds no deck."), code="empty_seat")
-    now = timezone.now()
+    now = clock.now()
     still_open = seat.deck_state == DeckState.BUILDING and pod.phase == DraftPhase.BUILDING
     ends = seat.building_until or pod.deadline if still_open else None
     start = max(ends, now) if ends is not None else now
@@ -251,7 +251,7 @@ def _hand_over(pod: Pod, seat: DraftSeat, bot: bool) -> None:
     seat.bot = bot
     seat.save(update_fields=["bot"])
     pod.version += 1
-    now = timezone.now()
+    now = clock.now()
     if bot and pod.phase == DraftPhase.DRAFTING and not pod.draft.paper:
         run_steps(pod, now)
     elif bot and pod.phase == DraftPhase.AUCTION and not pod.draft.paper:
@@ -275,7 +275,7 @@ def seat_to_bot_on_drop(*, actor: User, pod: Pod, registration_id: int, reason: 
     order, before the registration's); it is the drop (``registration.drop``), refused to a
     judge with a seat in the pod who drops someone else. Returns whether a bot took the
     seat."""
-    if settle(pod, timezone.now()):
+    if settle(pod, clock.now()):
         save_pod(pod)
     seat = (
         DraftSeat.objects.filter(pod=pod, registration_id=registration_id)

@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django.db import transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from config import clock
 from config.errors import ConflictError, DomainError, NotFoundError
 from drafts.models import Draft, DraftPhase, DraftSeat
 from drafts.services.flow import save_pod, settle
@@ -80,7 +80,7 @@ def _late_registration(registration_id: int, event_id: int) -> Registration:
 
 def _check_in(registration: Registration) -> None:
     registration.status = RegistrationStatus.CHECKED_IN
-    registration.checked_in_at = registration.checked_in_at or timezone.now()
+    registration.checked_in_at = registration.checked_in_at or clock.now()
     registration.save(update_fields=["status", "checked_in_at"])
 
 
@@ -99,7 +99,7 @@ def seat_assign_player(
     pod = lock_pod(pod_id)
     pod.draft.event = event
     refuse_if_seated(actor, pod)  # not by a judge who drafts in this pod
-    if settle(pod, timezone.now()):
+    if settle(pod, clock.now()):
         save_pod(pod)
     if pod.phase not in (DraftPhase.AUCTION, DraftPhase.REVIEW):
         raise ConflictError(

@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from config import clock
 from config.errors import ConflictError
 from drafts.core.rounds import pair_within_pods
 from drafts.models import DeckState, Draft, DraftPhase, DraftSeat, Pod
@@ -89,7 +89,7 @@ def end_deck_building(event: Event) -> None:
         raise ConflictError(
             _("Finish the draft in every pod before pairing round 1."), code="draft_not_done"
         )
-    now = timezone.now()
+    now = clock.now()
     waiting = []
     for pod_id in (
         Pod.objects.filter(draft__event=event).order_by("pk").values_list("pk", flat=True)

@@ -11,10 +11,10 @@ from datetime import datetime
 from typing import Any
 
 from django.db import transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from config import clock
 from config.errors import ConflictError, DomainError, ForbiddenError
 from drafts.core import auction as auction_core
 from drafts.core.errors import DraftError
@@ -130,7 +130,7 @@ def _pick(
     the race), and then kept: a refusal after it is returned, not raised, so that this
     transaction commits the deadline's move although the pick changes nothing."""
     pod = lock_pod(pod_id)
-    now = timezone.now()
+    now = clock.now()
     settled = settle(pod, now)
     if settled:
         save_pod(pod)
@@ -230,7 +230,7 @@ def draft_bid(*, actor: User, pod_id: int, auction: int, amount: int | None) -> 
 @transaction.atomic
 def _bid(actor: User, pod_id: int, auction: int, amount: int | None) -> Pod:
     pod = lock_pod(pod_id)
-    now = timezone.now()
+    now = clock.now()
     if settle(pod, now):
         save_pod(pod)
     seat = _auction_seat(pod, actor, auction)
@@ -261,7 +261,7 @@ def draft_distribute(
 @transaction.atomic
 def _distribute(actor: User, pod_id: int, auction: int, deck: int, moves: dict[int, int]) -> Pod:
     pod = lock_pod(pod_id)
-    now = timezone.now()
+    now = clock.now()
     if settle(pod, now):
         save_pod(pod)
     seat = _auction_seat(pod, actor, auction)

@@ -8,9 +8,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from config import clock
 from decklists.models import DeckList
 from drafts.core.passing import pass_direction
 from drafts.core.timers import pick_seconds
@@ -114,7 +114,7 @@ def pod_version(pod_id: int, now: datetime | None = None) -> int | None:
     """The cheapest look at a pod (for polling): its version, from the cache while a cached
     answer holds (``poll_state``), else in one query while nothing has expired; an expired
     deadline is applied first (then the version is read again)."""
-    now = now or timezone.now()
+    now = now or clock.now()
     cached = cached_version(pod_id, now)
     if cached is not None:
         return cached
@@ -136,7 +136,7 @@ def pod_version(pod_id: int, now: datetime | None = None) -> int | None:
 def event_draft_version(event: Event) -> str:
     """One value that changes whenever any pod of the event changes or a pick comes in
     (the judge console's "anything new?"), applying expired deadlines first."""
-    now = timezone.now()
+    now = clock.now()
     rows = list(
         Pod.objects.filter(draft__event=event).values_list(
             "pk", "version", "phase", "deadline", "paused_remaining"
@@ -237,7 +237,7 @@ def drafter_view(
     as the caller has just read or written it in this request (a pick, or the seat read
     with its pod), and ``step`` its current step if the caller holds it (a pick). Without
     ``pod``, or when its deadline has passed, the deadline is applied and the pod read."""
-    now = timezone.now()
+    now = clock.now()
     if pod is None or expired(pod, now):
         settle_if_expired(seat.pod_id, now)
         seat = DraftSeat.objects.select_related("pod__draft__event", "registration").get(pk=seat.pk)
@@ -431,7 +431,7 @@ def pod_status(pod: Pod, now: datetime | None = None) -> PodStatus:
     """Step, clock, who has not picked, the packs a judge may still replace."""
     from drafts.models import Pack
 
-    now = now or timezone.now()
+    now = now or clock.now()
     seats = list(pod.seats.select_related("registration__player").order_by("position"))
     remaining = pod.remaining(now)
     decks = {d.owner_id: d.name for d in pod.table_decks.exclude(owner=None)}

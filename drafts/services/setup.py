@@ -8,10 +8,10 @@ from collections import defaultdict
 from typing import Any
 
 from django.db import transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from config import clock
 from config.errors import ConflictError, DomainError
 from drafts.core.boosters import DEFAULT_SLOTS, BoosterSlots, booster_seed, open_booster
 from drafts.core.errors import DraftError
@@ -204,7 +204,7 @@ def draft_start(*, actor: User, event_id: int) -> Draft:
             raise DomainError(
                 _("Name the edition of each of the four packs."), field="pack_editions"
             )
-    now = timezone.now()
+    now = clock.now()
     rng = random.Random(f"decks:{draft.seed}")
     slots = slots_by_edition(set(codes)) if not draft.paper else {}
     catalogue = cards_by_rarity(set(codes)) if not draft.paper else {}

@@ -1,22 +1,31 @@
 """A whole booster draft through the real services (``simulate_draft``): every seat is a
 simulated player who acts by the bot rule through the same calls as a person, except a
 share of seat-steps left to time out, which the deadline path (``apply_draft_deadlines``,
-as the sweep runs it) settles."""
+as the sweep runs it) settles.
+
+It runs on a simulated clock (``config.clock.simulated_clock``) that stands still: the pods
+are simulated one after another, and on the real clock a later pod's deadlines would pass
+while an earlier pod drafts, more so on a busy machine. A deadline passes only where the
+simulation lets it (``_time_out``), so the same seed gives the same draft on any machine at
+any load (``draft_digest``)."""
 
 from __future__ import annotations
 
-import datetime as dt
+import hashlib
 import random
 import time
 from dataclasses import dataclass, field
 from datetime import timedelta
 
 from django.db import transaction
+from django.utils import timezone
 
 from accounts.models import User
+from config import clock
+from config.clock import simulated_clock
 from drafts.core import auction as auction_core
 from drafts.core.bots import BotCard, bot_pick
-from drafts.models import CardInstance, CardSource, Draft, DraftPhase, DraftSeat, Pod
+from drafts.models import CardInstance, CardSource, Draft, DraftPhase, DraftSeat, Pick, Pod
 from drafts.services.building import draft_deck_submit
 from drafts.services.demo import load_sample_auction_decks
 from drafts.services.flow import auction_of, deck_contents, settle_pod, step_view
@@ -157,8 +166,43 @@ def _pair_round_one(event: Event, organiser: User, sim: DraftSimulation) -> None
     sim.round_id = round_.pk
 
 
+def draft_digest(event: Event) -> str:
+    """A fingerprint of the draft's outcome: every pick (pod, seat, step, card, how) and every
+    seat's auction cards; two runs from one seed give the same one."""
+    picks = (
+        Pick.objects.filter(pod__draft__event=event)
+        .order_by("pod__number", "pack_round", "pick_number", "seat__position")
+        .values_list(
+            "pod__number",
+            "seat__position",
+            "pack_round",
+            "pick_number",
+            "card_instance__card__name",
+            "kind",
+        )
+    )
+    auction = (
+        CardInstance.objects.filter(owner__pod__draft__event=event, source=CardSource.AUCTION)
+        .order_by("owner__pod__number", "owner__position", "card__name")
+        .values_list("owner__pod__number", "owner__position", "card__name")
+    )
+    digest = hashlib.sha256()
+    for row in (*picks, *auction):
+        digest.update(repr(row).encode())
+    return digest.hexdigest()
+
+
 def simulate_draft(
     *, players: int, seed: int, timeout_rate: float = 0.0, pair_round_1: bool = False
+) -> DraftSimulation:
+    with simulated_clock():
+        return _simulate_draft(
+            players=players, seed=seed, timeout_rate=timeout_rate, pair_round_1=pair_round_1
+        )
+
+
+def _simulate_draft(
+    *, players: int, seed: int, timeout_rate: float, pair_round_1: bool
 ) -> DraftSimulation:
     from rulings.demo import load_rulings_data
 
@@ -170,7 +214,7 @@ def simulate_draft(
     event = event_create(
         actor=organiser,
         name=f"Simulated draft (seed {seed})",
-        date=dt.date.today(),
+        date=timezone.localdate(clock.now()),
         format=EventFormat.BOOSTER_DRAFT,
     )
     add_simulated_players(event, players)

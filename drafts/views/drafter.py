@@ -21,11 +21,11 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from config import clock
 from config.errors import ConflictError, DomainError
 from decklists.models import DeckList
 from drafts.core import auction as auction_core
@@ -87,7 +87,7 @@ def draft_clock(pod: Any, remaining: float | None) -> dict[str, Any] | None:
         return {"paused": True, "remaining_seconds": int(remaining or 0)}
     if pod.deadline is None:
         return None
-    return {"paused": False, "deadline": pod.deadline, "server_now": timezone.now()}
+    return {"paused": False, "deadline": pod.deadline, "server_now": clock.now()}
 
 
 def _auction_context(seat: DraftSeat, pod: Any, deck_choice: str | None) -> dict[str, Any]:

@@ -27,11 +27,10 @@ from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
 from django.db import connections
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from config import stream_slots
+from config import clock, stream_slots
 from config.redis_fanout import RESYNC, Fanout
 from config.stream_slots import Slot
 from drafts.models import DraftSeat
@@ -123,7 +122,7 @@ async def pod_events(
                         if heard.version is None:  # not a message of ours: nothing to say
                             continue
                         version = heard.version
-                        share = seat_share(heard, seat_id, timezone.now())
+                        share = seat_share(heard, seat_id, clock.now())
                     # The subscription's first resync, or news of the change the first read
                     # already saw, repeat the version sent: the page needs it once.
                     if str(version) != str(sent):

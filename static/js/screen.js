@@ -11,6 +11,33 @@
 
   function frame() { return document.querySelector("[data-view]"); }
 
+  // A name too long for its row at the row's size wraps, and is made smaller until it fits
+  // whole (never cut): the row keeps its height, so a page keeps as many rows.
+  var FITTED = ".screen-name, .screen-other";
+  var SMALLEST = 0.4; // of the row's own size
+
+  function overflows(el) {
+    return el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight;
+  }
+
+  function fitRow(row) {
+    var parts = Array.prototype.slice.call(row.querySelectorAll(FITTED));
+    parts.forEach(function (el) { el.style.fontSize = ""; });
+    var sizes = parts.map(function (el) { return parseFloat(window.getComputedStyle(el).fontSize); });
+    var floors = sizes.map(function (size) { return size * SMALLEST; });
+    for (var step = 0; step < 40; step++) {
+      var shrunk = false;
+      parts.forEach(function (el, i) {
+        if (sizes[i] > floors[i] && overflows(el)) {
+          sizes[i] = Math.max(floors[i], sizes[i] * 0.94);
+          el.style.fontSize = sizes[i] + "px";
+          shrunk = true;
+        }
+      });
+      if (!shrunk) { return; }
+    }
+  }
+
   function layout() {
     var state = frame();
     var view = state ? state.dataset.view : "";
@@ -35,6 +62,7 @@
     page = page % pages;
     list.style.gridTemplateRows = "repeat(" + perColumn + ", " + rowHeight + "px)";
     rows.forEach(function (row, i) { row.hidden = Math.floor(i / perPage) !== page; });
+    rows.forEach(function (row) { if (!row.hidden) { fitRow(row); } });
     list.dataset.page = String(page + 1);
     list.dataset.pages = String(pages);
     if (indicator) {

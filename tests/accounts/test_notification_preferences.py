@@ -23,6 +23,7 @@ ALL_ON_BUT_PAIRINGS = {
     "result_disputed": True,
     "judge_call_answered": True,
     "opponent_dropped": True,
+    "deck_list_due": True,
 }
 
 
@@ -52,6 +53,7 @@ def test_the_profile_form_turns_kinds_off_and_on(client, player):
         "result_disputed": False,
         "judge_call_answered": False,
         "opponent_dropped": False,
+        "deck_list_due": False,
     }
     assert notification_language(player.pk) == "es"
     assert notification_recipients(kind="pairings_published", user_ids=[player.pk]) == [player.pk]

@@ -24,6 +24,8 @@ def test_simultaneous_first_changes_each_keep_their_own_switch():
         {"deck_problem": False},
         {"result_disputed": False},
         {"judge_call_answered": False},
+        {"opponent_dropped": False},
+        {"deck_list_due": False},
         {"language": "es"},
     ]
     barrier = threading.Barrier(len(changes))
@@ -54,5 +56,7 @@ def test_simultaneous_first_changes_each_keep_their_own_switch():
         "deck_problem": False,
         "result_disputed": False,
         "judge_call_answered": False,
+        "opponent_dropped": False,
+        "deck_list_due": False,
     }
     assert row.language == "es"

@@ -330,4 +330,5 @@ def test_every_kind_has_a_preference_column_and_its_default():
         "result_disputed": True,
         "judge_call_answered": True,
         "opponent_dropped": True,
+        "deck_list_due": True,
     }

@@ -99,3 +99,28 @@ def test_the_demo_has_auction_decks_and_a_draft_under_way(capsys):
     assert pod.phase == DraftPhase.AUCTION and pod.seats.count() == 8
     assert pod.seats.filter(bot=True).count() == 2
     assert "draft:" in capsys.readouterr().out
+
+
+def test_the_demo_draft_moves_on_its_own_where_nobody_signs_in():
+    """Nobody signs in to the demo's drafters: each turn of theirs times out after a short
+    wait and is played as a bot's, so a newcomer watches the auction move turn by turn and,
+    within minutes, a pack pass (the reads and the sweep apply the deadlines; no worker)."""
+    from config.clock import simulated_clock
+    from drafts.services.deadlines import apply_draft_deadlines, settle_if_expired
+
+    with simulated_clock() as clock:
+        call_command("demo_data")
+        pod = Pod.objects.get(draft__event__name=DRAFT_EVENT)
+        assert pod.phase == DraftPhase.AUCTION
+        before = pod.version
+        clock.advance(20)  # one short wait: a turn has passed
+        settle_if_expired(pod.pk)  # someone looks at the draft
+        pod.refresh_from_db()
+        assert pod.version > before and pod.phase == DraftPhase.AUCTION
+        for _ in range(12 * 60 // 5):  # a page polling every 5 s for at most 12 minutes
+            clock.advance(5)
+            apply_draft_deadlines()
+            pod.refresh_from_db()
+            if pod.phase == DraftPhase.DRAFTING and pod.pick_number > 1:
+                break
+        assert pod.phase == DraftPhase.DRAFTING and pod.pick_number > 1  # a pack has passed

@@ -95,3 +95,34 @@ def test_simulate_draft_pairs_round_one_with_n_mod_2_byes(players, byes):
     assert matches.filter(player_b__isnull=True).count() == byes
     paired = [p for m in matches for p in (m.player_a_id, m.player_b_id) if p]
     assert len(paired) == len(set(paired)) == players
+
+
+def test_simulate_draft_gives_one_draft_per_seed_however_busy_the_machine(monkeypatch):
+    """A busy machine: ten minutes of real time pass at every look at the clock, so on the real
+    clock every pod's deadlines would pass between its steps (and a later pod's while an
+    earlier one drafts). The simulation runs on its own clock and does not notice."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    real_now = timezone.now
+    looks = [0]
+
+    def busy_now():
+        looks[0] += 1
+        return real_now() + timedelta(minutes=10 * looks[0])
+
+    monkeypatch.setattr(timezone, "now", busy_now)
+    digests = []
+    for _ in range(2):
+        out = io.StringIO()
+        call_command("simulate_draft", players=9, seed=5, timeout_rate=0.2, stdout=out)
+        lines = out.getvalue().splitlines()
+        event = Event.objects.get(pk=int(lines[0].split()[1]))
+        pods = list(Pod.objects.filter(draft__event=event))
+        assert all(p.phase == DraftPhase.BUILDING for p in pods)
+        assert Pick.objects.filter(pod__in=pods).count() == 9 * 48
+        digests.append(lines[1:])
+    assert looks[0] > 0
+    assert digests[0] == digests[1]
+    assert digests[0][-1].startswith("draft sha256 ")

@@ -95,16 +95,13 @@ def add_the_walk_in_by_surname(judge: Page, site: str, event, walk_in) -> None:
     judge.goto(es(site, event, "judge/players/"))
     form = judge.get_by_test_id("add-player")
     field = form.locator("#id_player")
-    # Typed as at the desk: no accent, lower case. The suggestion is the walk-in's account.
+    # Typed as at the desk: no accent, lower case. The suggestion is the walk-in's account,
+    # and a tap on it adds them.
     field.press_sequentially("marin")
-    suggestion = judge.locator(f"#player-suggestions option[label*='{WALK_IN}']")
-    expect(suggestion).to_have_count(1)
-    expect(suggestion).to_have_attribute("value", str(walk_in.player_number))
-    # Choosing a suggestion puts its value in the field (the browser's own list is not
-    # part of the page, so the choice is made as the browser makes it).
-    field.fill(suggestion.get_attribute("value"))
-    expect(field).to_have_value(str(walk_in.player_number))
-    submit(judge, form.get_by_role("button", name="Añadir"))
+    suggestion = judge.get_by_test_id("suggestion")
+    expect(suggestion).to_have_text([f"{WALK_IN} #{walk_in.player_number}"])
+    expect(suggestion).to_have_attribute("data-value", str(walk_in.player_number))
+    submit(judge, suggestion)
     expect(judge.locator(".message.success")).to_have_text(f"Inscripción de {WALK_IN} hecha.")
     expect(judge.locator(f"tr[data-player='{WALK_IN}']")).to_have_count(1)
 

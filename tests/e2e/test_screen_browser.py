@@ -1,6 +1,7 @@
 """The big screen in a real browser: at 1920x1080 it pages through the pairings by itself,
 switches to the tables still playing when a judge picks that view from a phone and when the
-round's time runs out, all without a reload; at 1280x720 the page does not scroll."""
+round's time runs out, all without a reload; at 1280x720 the page does not scroll; long names,
+opponents and points are shown whole at both sizes."""
 
 from __future__ import annotations
 
@@ -10,11 +11,20 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import Page, expect
 
+from screen.services import screen_set
 from tests.e2e.conftest import login
-from tests.factories import DEMO_PASSWORD
-from tests.tournaments.helpers import add_judge, add_players, make_event, make_organiser
-from tournaments.models import Round
+from tests.factories import DEMO_PASSWORD, UserFactory
+from tests.tournaments.helpers import (
+    add_judge,
+    add_players,
+    make_event,
+    make_organiser,
+    make_round,
+)
+from tournaments.models import Registration, Round
 from tournaments.services.clock import round_adjust_clock, round_start_clock
+from tournaments.services.registration import registration_drop
+from tournaments.services.results import ReportedResult, match_set_result
 from tournaments.services.rounds import round_pair_next, round_publish
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -139,4 +149,68 @@ def test_screen_at_1280x720_does_not_scroll(site, page: Page, running_round):
         "n => document.querySelectorAll('[data-paged] > li:not([hidden])').length === n",
         arg=at_720,
     )
+    fits_without_scrolling(page)
+
+
+LONG_NAMES = [
+    "Nobody Known Person",
+    "Alexandra Fernández-Villaverde",
+    "María José García López",
+    "Xavier Long Surname Person",
+    "Maximiliano Alejandro de la Santísima Trinidad Fernández-Villaverde",
+    "Bo",
+    "Yolanda Q",
+    "Wanda",
+]
+
+# Every name, opponent and score on the screen's page, with what its box cannot show.
+CUT_TEXT = """() => Array.from(
+  document.querySelectorAll("[data-paged] > li:not([hidden]) > span")
+).filter(e => e.scrollWidth > e.clientWidth || e.scrollHeight > e.clientHeight).map(
+  e => `${e.className}: ${e.innerText} (${e.scrollWidth}x${e.scrollHeight} in ` +
+       `${e.clientWidth}x${e.clientHeight})`
+)"""
+
+
+@pytest.fixture
+def long_names():
+    """Eight players with long names after two rounds (the first has dropped), the screen on
+    the standings: long names beside their points."""
+    event = make_event(make_organiser("long_orga"), name="Long Names Open", swiss_rounds=4)
+    judge = add_judge(event, "long_judge")
+    regs = [
+        Registration.objects.create(
+            event=event,
+            player=UserFactory(username=f"long{i}", display_name=name),
+            status="checked_in",
+        )
+        for i, name in enumerate(LONG_NAMES)
+    ]
+    for pairs in ([(0, 1), (2, 3), (4, 5), (6, 7)], [(0, 2), (1, 3), (4, 6), (5, 7)]):
+        round_ = make_round(event, [(regs[a], regs[b]) for a, b in pairs])
+        for match in round_.matches.all():
+            match_set_result(actor=judge, match_id=match.pk, result=ReportedResult(2, 0))
+    registration_drop(actor=regs[0].player, registration_id=regs[0].pk)
+    screen_set(actor=judge, event_id=event.pk, mode="standings", paging_paused=True)
+    return event, judge, regs
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_long_names_and_points_fit_the_screen_whole(site, page: Page, long_names, size):
+    event, judge, regs = long_names
+    width, height = size
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(f"{site}/events/{event.pk}/screen/")
+    standings = page.get_by_test_id("screen-standings")
+    expect(standings).to_contain_text("Nobody Known Person")
+    expect(standings).to_contain_text("6 points")
+    assert page.evaluate(CUT_TEXT) == []
+    fits_without_scrolling(page)
+
+    make_round(event, [(regs[a], regs[b]) for a, b in [(0, 4), (1, 3), (2, 6), (5, 7)]])
+    screen_set(actor=judge, event_id=event.pk, mode="pairings", paging_paused=True)
+    page.reload()
+    pairings = page.get_by_test_id("screen-pairings")
+    expect(pairings).to_contain_text("vs Maximiliano Alejandro")
+    assert page.evaluate(CUT_TEXT) == []
     fits_without_scrolling(page)

@@ -5,10 +5,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
+from config import clock
 from tournaments.infractions import INFRACTIONS
 from tournaments.models import AuditEntry, Event, Game, Match, Penalty, Registration, Round
 from tournaments.models.choices import EventStatus, Side, offered_games
@@ -271,7 +271,7 @@ class RoundOut(serializers.ModelSerializer):
         )
 
     def get_server_now(self, round_: Round) -> str:
-        return timezone.now().isoformat()
+        return clock.now().isoformat()
 
     def to_representation(self, instance: Round) -> dict:
         data = super().to_representation(instance)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from typing import TYPE_CHECKING, Any
 
 from tournaments.live import announce_change
@@ -22,10 +23,12 @@ def audit_record(
     before: Any = None,
     after: Any = None,
     reason: str = "",
+    uid: uuid.UUID | None = None,
 ) -> AuditEntry:
     """Write one entry; call it inside the transaction that makes the change. Every audited
     action changes something an event page may show, so the event's live pages are told to
-    look again once it commits."""
+    look again once it commits. ``uid``: the entry's own, when the action's idempotency key
+    is the entry (its uid is unique)."""
     announce_change(event.pk)
     return AuditEntry.objects.create(
         event=event,
@@ -35,4 +38,5 @@ def audit_record(
         before=before,
         after=after,
         reason=reason[:300],
+        **({"uid": uid} if uid is not None else {}),
     )

@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING
 
 from django.db import transaction
 from django.db.models import F
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from config import clock
 from config.deadlines import schedule_at
 from config.errors import ConflictError, DomainError
 from tournaments.live import announce_change, expect_deadline
@@ -39,7 +39,7 @@ def apply_round_deadlines(now: datetime | None = None) -> int:
     Time is called at the deadline, not when this runs: a worker that died or a read that
     came late must not lengthen the round in the record. The events' open pages learn of
     it (``tournaments.live``)."""
-    now = now or timezone.now()
+    now = now or clock.now()
     expired = Round.objects.filter(
         ends_at__lte=now,
         time_called_at__isnull=True,
@@ -58,7 +58,7 @@ def apply_round_deadlines(now: datetime | None = None) -> int:
 
 def refresh_round_clock(round_: Round, now: datetime | None = None) -> Round:
     """The lazy path: a read of a round applies its expired deadline first."""
-    now = now or timezone.now()
+    now = now or clock.now()
     if (
         round_.ends_at is not None
         and round_.time_called_at is None
@@ -100,7 +100,7 @@ def round_start_clock(*, actor: User, round_id: int) -> Round:
         raise ConflictError(_("Publish the pairings before starting the clock."))
     if round_.started_at is not None:
         return round_  # idempotent
-    now = timezone.now()
+    now = clock.now()
     round_.started_at = now
     _set_deadline(round_, now + timedelta(minutes=round_.event.round_minutes))
     round_.save(update_fields=["started_at", "ends_at", "time_called_at"])
@@ -121,7 +121,7 @@ def round_pause_clock(*, actor: User, round_id: int) -> Round:
     _running(round_)
     if round_.paused_remaining is not None:
         return round_
-    now = timezone.now()
+    now = clock.now()
     round_.paused_remaining = max(round_.ends_at - now, timedelta(0))
     round_.ends_at = None
     expect_deadline(round_.event_id, None)
@@ -143,7 +143,7 @@ def round_resume_clock(*, actor: User, round_id: int) -> Round:
     _running(round_)
     if round_.paused_remaining is None:
         return round_
-    _set_deadline(round_, timezone.now() + round_.paused_remaining)
+    _set_deadline(round_, clock.now() + round_.paused_remaining)
     round_.paused_remaining = None
     round_.save(update_fields=["paused_remaining", "ends_at", "time_called_at"])
     audit_record(
@@ -168,9 +168,7 @@ def round_adjust_clock(*, actor: User, round_id: int, seconds: int) -> Round:
     if round_.paused_remaining is not None:
         round_.paused_remaining = max(round_.paused_remaining + delta, timedelta(0))
     else:
-        base = (
-            round_.ends_at if round_.time_called_at is None else max(round_.ends_at, timezone.now())
-        )
+        base = round_.ends_at if round_.time_called_at is None else max(round_.ends_at, clock.now())
         _set_deadline(round_, base + delta)
     round_.save(update_fields=["paused_remaining", "ends_at", "time_called_at"])
     audit_record(

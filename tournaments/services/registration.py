@@ -2,24 +2,23 @@
 
 from __future__ import annotations
 
+import uuid
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.utils import timezone
 from django.utils.crypto import get_random_string
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from accounts.selectors import fold
 from accounts.services import login_unlock, password_reset_hint
+from config import clock
 from config.errors import ConflictError, DomainError, ForbiddenError
 from config.names import validate_name
-from tournaments import selectors
 from tournaments.extensions import hooks
 from tournaments.live import announce_change
-from tournaments.models import Registration, RegistrationOrigin, Round
+from tournaments.models import AuditEntry, Registration, RegistrationOrigin, Round
 from tournaments.models.choices import EventStatus, RegistrationStatus, RoundStatus
 from tournaments.notifications import notify_entered_by_someone_else, notify_registration_confirmed
 from tournaments.rules import holder_is_plain_player, may_enter_player
@@ -136,7 +135,7 @@ def registration_add(
         late_entry=running,
         first_round=next_round if running else 1,
         status=RegistrationStatus.CHECKED_IN if running else RegistrationStatus.REGISTERED,
-        checked_in_at=timezone.now() if running else None,
+        checked_in_at=clock.now() if running else None,
     )
     audit_record(
         event=event,
@@ -152,74 +151,72 @@ def registration_add(
     return registration
 
 
-MAX_BULK_LINES = 100
+@dataclass(frozen=True)
+class LineEntry:
+    """One confirmed line of a bulk add: the account it adds, or ``None`` for a walk-in
+    named by the line."""
+
+    line: str
+    player: User | None = None
 
 
 @dataclass(frozen=True)
-class AddedLine:
-    """One line of a bulk add: the registration made, or why the line was refused."""
+class LinesAdded:
+    """What a confirmed bulk add did: the registrations made, or, when the same
+    confirmation came again (``repeat``), the names it had added then."""
 
-    line: str
-    registration: Registration | None = None
-    refusal: str = ""
-
-
-def _account_for_line(line: str, *, event: Event) -> User | None:
-    """The account a bulk line names, as the one-player field reads it: a player number
-    (which must exist), or a plain player's or one of the event's staff's username or name
-    (a surname will do) that one account matches, a whole name first
-    (``tournaments.selectors.findable_people``).
-    ``None``: nobody matches, a walk-in."""
-    if line.isdigit():
-        user = User.objects.filter(player_number=int(line)).first()
-        if user is None:
-            raise DomainError(_("Nobody has the player number %(n)s.") % {"n": line})
-        return user
-    user = selectors.findable_people(event=event).filter(username__iexact=line).first()
-    if user is not None:
-        return user
-    matches = selectors.people_search(line, event=event, limit=6)
-    exact = [u for u in matches if fold(u.display_name) == fold(line)]
-    candidates = exact or matches
-    if len(candidates) > 1:
-        raise DomainError(
-            _("Several people match %(text)s: %(people)s. Use their player number.")
-            % {"text": line, "people": ", ".join(u.public_name for u in candidates[:5])}
-        )
-    return candidates[0] if candidates else None
+    registrations: tuple[Registration, ...] = ()
+    repeat: bool = False
+    names: tuple[str, ...] = ()
 
 
-def registration_add_lines(*, actor: User, event_id: int, text: str) -> list[AddedLine]:
-    """Add one player per line of ``text`` (a player number, a username or a name; a name no
-    account has is a walk-in). Each line is its own ``registration_add``, so a refused line
-    (with its reason) leaves the others added."""
-    lines = [" ".join(line.split()) for line in text.splitlines()]
-    lines = [line for line in lines if line]
-    if not lines:
-        raise DomainError(_("Write one player a line."), field="lines")
-    if len(lines) > MAX_BULK_LINES:
-        raise DomainError(
-            _("At most %(n)s players at a time.") % {"n": MAX_BULK_LINES}, field="lines"
-        )
-    from tournaments.models import Event
-
-    event = Event.objects.get(pk=event_id)
-    ensure_allowed(actor, "tournaments.run_event", event)
-    outcomes = []
-    for line in lines:
+def registration_add_lines(
+    *, actor: User, event_id: int, entries: list[LineEntry], batch: uuid.UUID
+) -> LinesAdded:
+    """Add the players of a bulk add the judge confirmed (``selectors.bulk_add_preview``
+    shows what each line names; nothing is created before): all of them in one
+    transaction, each as ``registration_add`` adds one, or none if one is refused (the
+    refusal names its line). ``batch`` is the confirmation's key, given when the preview is
+    shown: the same confirmation sent again (a double tap, a reload) adds nobody and says
+    whom it had added (the uid of the batch's audit entry, unique in the database)."""
+    with transaction.atomic():
+        event = lock_event(event_id)
+        ensure_allowed(actor, "tournaments.run_event", event)
+        done = AuditEntry.objects.filter(uid=batch).first()
+        if done is not None:
+            if done.event_id != event.pk or done.action != "registration.add_lines":
+                raise ConflictError(_("This list was already sent; check the players again."))
+            names = (done.after or {}).get("players") or []
+            return LinesAdded(repeat=True, names=tuple(str(n) for n in names))
+        if not entries:
+            raise DomainError(_("No line is to be added: choose a player or a walk-in."))
+        registrations = []
+        for entry in entries:
+            try:
+                registrations.append(
+                    registration_add(
+                        actor=actor,
+                        event_id=event_id,
+                        player=entry.player,
+                        display_name="" if entry.player is not None else entry.line,
+                    )
+                )
+            except DomainError as exc:  # said with its line; every line is undone
+                message = _("“%(line)s”: %(error)s") % {"line": entry.line, "error": exc.message}
+                raise type(exc)(message, code=exc.code, extra=exc.extra) from exc
         try:
-            player = _account_for_line(line, event=event)
-            registration = registration_add(
-                actor=actor,
-                event_id=event_id,
-                player=player,
-                display_name="" if player is not None else line,
-            )
-        except DomainError as exc:
-            outcomes.append(AddedLine(line, refusal=str(exc.message)))
-        else:
-            outcomes.append(AddedLine(line, registration=registration))
-    return outcomes
+            with transaction.atomic():
+                audit_record(
+                    event=event,
+                    actor=actor,
+                    action="registration.add_lines",
+                    target=event.name,
+                    after={"players": [r.name for r in registrations]},
+                    uid=batch,
+                )
+        except IntegrityError as exc:  # the same key at the same instant, past the lock
+            raise ConflictError(_("This list was already sent; check the players again.")) from exc
+    return LinesAdded(registrations=tuple(registrations))
 
 
 @transaction.atomic
@@ -238,7 +235,7 @@ def registration_check_in(
     registration.status = (
         RegistrationStatus.CHECKED_IN if checked_in else RegistrationStatus.REGISTERED
     )
-    registration.checked_in_at = timezone.now() if checked_in else None
+    registration.checked_in_at = clock.now() if checked_in else None
     registration.save(update_fields=["status", "checked_in_at"])
     return registration
 
@@ -260,7 +257,7 @@ def registration_check_in_all(*, actor: User, event_id: int) -> int:
     if not waiting:
         return 0
     hooks.refuse_check_in(waiting)
-    now = timezone.now()
+    now = clock.now()
     Registration.objects.filter(pk__in=[r.pk for r in waiting]).update(
         status=RegistrationStatus.CHECKED_IN, checked_in_at=now
     )
@@ -330,7 +327,7 @@ def registration_drop(
     for hook, token in held:
         hook.dropped(actor=actor, held=token, registration_id=registration.pk, reason=reason)
     registration.status = RegistrationStatus.DROPPED
-    registration.dropped_at = timezone.now()
+    registration.dropped_at = clock.now()
     registration.dropped_after_round = last_round
     registration.drop_reason = reason.strip()[:200]
     registration.dropped_by = actor

@@ -10,10 +10,10 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from django.db import transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from config import clock
 from config.errors import ConflictError, DomainError
 from tournaments import pairing
 from tournaments.core import CoreError
@@ -134,7 +134,7 @@ def persist_round(
     forced: bool = False,
 ) -> Round:
     round_ = Round.objects.create(event=event, number=number, kind=kind, seed=seed, forced=forced)
-    now = timezone.now()
+    now = clock.now()
     matches = Match.objects.bulk_create(
         [
             Match(
@@ -180,7 +180,7 @@ def persist_round(
 
 def finish_round(round_: Round) -> None:
     round_.status = RoundStatus.FINISHED
-    round_.finished_at = timezone.now()
+    round_.finished_at = clock.now()
     round_.save(update_fields=["status", "finished_at"])
 
 
@@ -393,7 +393,7 @@ def _move_bye_result(*matches: Match) -> None:
             games_drawn=BYE_SCORE[2],
             winner="a",
             result_source=ResultSource.BYE,
-            confirmed_at=timezone.now(),
+            confirmed_at=clock.now(),
         )
     if byes:
         bump_results_version(byes[0].round.event_id)  # last: after every match it locks
@@ -456,7 +456,7 @@ def round_publish(*, actor: User, round_id: int) -> Round:
     if round_.status != RoundStatus.DRAFT:
         return round_  # idempotent
     round_.status = RoundStatus.PUBLISHED
-    round_.published_at = timezone.now()
+    round_.published_at = clock.now()
     round_.save(update_fields=["status", "published_at"])
     bump_results_version(round_.event_id)  # its bye now counts in the standings
     audit_record(

@@ -3,7 +3,6 @@ reports, random drops. Used by ``simulate_event`` and the end-to-end benchmarks.
 
 from __future__ import annotations
 
-import datetime as dt
 import random
 import time
 from collections.abc import Callable
@@ -15,6 +14,8 @@ from django.db.models import F
 from django.utils import timezone
 
 from accounts.models import PLAYER_NUMBER_BASE, User
+from config import clock
+from config.clock import simulated_clock
 from tournaments.models import Event, Registration
 from tournaments.models.choices import MatchStatus, RegistrationStatus
 from tournaments.rules import ORGANISERS_GROUP
@@ -70,7 +71,7 @@ def add_simulated_players(event: Event, count: int) -> None:
     User.objects.filter(player_number__isnull=True).update(
         player_number=F("id") + PLAYER_NUMBER_BASE
     )
-    now = timezone.now()
+    now = clock.now()
     users = User.objects.filter(username__startswith=f"sim{stamp}-")
     Registration.objects.bulk_create(
         [
@@ -90,12 +91,28 @@ def simulate_event(
     drop_rate: float = 0.0,
     progress: Callable[[RoundTiming], None] | None = None,
 ) -> Simulation:
+    """The event on a simulated clock that stands still (``config.clock``): the timestamps
+    it writes and the deadlines it reads do not depend on how busy the machine is."""
+    with simulated_clock():
+        return _simulate_event(
+            players=players, rounds=rounds, seed=seed, drop_rate=drop_rate, progress=progress
+        )
+
+
+def _simulate_event(
+    *,
+    players: int,
+    rounds: int,
+    seed: int,
+    drop_rate: float = 0.0,
+    progress: Callable[[RoundTiming], None] | None = None,
+) -> Simulation:
     rng = random.Random(seed)
     organiser = simulation_organiser(seed)
     event = event_create(
         actor=organiser,
         name=f"Simulated event (seed {seed})",
-        date=dt.date.today(),
+        date=timezone.localdate(clock.now()),
         swiss_rounds=rounds,
         play_draw_required=False,  # simulated players report scores only
     )

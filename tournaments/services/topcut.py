@@ -4,10 +4,10 @@ with the same match rules; winners of tables 2i-1 and 2i meet at table i of the 
 from __future__ import annotations
 
 from django.db import transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from config import clock
 from config.errors import ConflictError
 from tournaments import pairing
 from tournaments.core import CoreError
@@ -28,7 +28,7 @@ def _last_round(event: Event) -> Round | None:
 
 def _require_complete(round_: Round) -> None:
     if round_.status == RoundStatus.DRAFT:
-        raise ConflictError(_("Round %(n)s is not published yet.") % {"n": round_.number})
+        raise ConflictError(_("%(round)s is not published yet.") % {"round": round_.title})
     missing = list(
         round_.matches.exclude(status=MatchStatus.CONFIRMED)
         .order_by("table")
@@ -36,8 +36,8 @@ def _require_complete(round_: Round) -> None:
     )
     if missing:
         raise ConflictError(
-            _("Round %(n)s still has results missing at tables %(tables)s.")
-            % {"n": round_.number, "tables": ", ".join(map(str, missing))},
+            _("%(round)s still has results missing at tables %(tables)s.")
+            % {"round": round_.title, "tables": ", ".join(map(str, missing))},
             extra={"missing_tables": missing},
         )
 
@@ -125,7 +125,7 @@ def event_finish(*, actor: User, event_id: int) -> Event:
         raise ConflictError(_("No round has been played."))
     _require_complete(last)
     finish_round(last)
-    _close(event, actor, after={"finished_at": timezone.now().isoformat()})
+    _close(event, actor, after={"finished_at": clock.now().isoformat()})
     return event
 
 

@@ -13,8 +13,8 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
-from django.utils import timezone
 
+from config import clock
 from config.errors import ConflictError, DomainError, ForbiddenError, NotFoundError
 from tournaments import selectors
 from tournaments.live import POLL_SECONDS, live_version, live_version_started
@@ -153,7 +153,7 @@ class Clock:
 def round_clock(round_: Round | None, extension_seconds: int = 0) -> Clock | None:
     if round_ is None or round_.started_at is None:
         return None
-    now = timezone.now()
+    now = clock.now()
     extra = timedelta(seconds=extension_seconds)
     if round_.paused_remaining is not None:
         return Clock(

@@ -1,5 +1,5 @@
-"""The home page: upcoming events and recent results; a signed-in reader's next matches and
-the events they run."""
+"""The home page: the events of the day, upcoming events and recent results; a signed-in
+reader's next matches and the events they run."""
 
 from __future__ import annotations
 
@@ -7,12 +7,20 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
 
-from tournaments.home import events_run_by, next_matches, recent_results, upcoming_events
+from tournaments.home import (
+    events_run_by,
+    events_today,
+    next_matches,
+    recent_results,
+    upcoming_events,
+)
 
 
 def home(request: HttpRequest) -> HttpResponse:
+    today = timezone.localdate()
     context = {
-        "upcoming": upcoming_events(request.user, today=timezone.localdate()),
+        "today": events_today(today=today),
+        "upcoming": upcoming_events(request.user, today=today),
         "recent": recent_results(),
     }
     if request.user.is_authenticated:

@@ -3,7 +3,8 @@ check-in, fixed tables. Drops go through the drop page (player.drop)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import uuid
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.contrib import messages
@@ -23,12 +24,13 @@ from tournaments.forms import (
     FixedTableForm,
     PlayerAddForm,
     PlayerBulkAddForm,
+    PlayerBulkConfirmForm,
     person_label,
 )
 from tournaments.models import Registration
 from tournaments.models.choices import EventStatus
 from tournaments.services.registration import (
-    AddedLine,
+    LineEntry,
     registration_add,
     registration_add_lines,
     registration_check_in,
@@ -48,7 +50,7 @@ def _render(
     *,
     form: PlayerAddForm | None = None,
     bulk_form: PlayerBulkAddForm | None = None,
-    bulk_results: list[AddedLine] | None = None,
+    bulk_confirm: PlayerBulkConfirmForm | None = None,
     status: int = 200,
 ) -> HttpResponse:
     registrations = list(selectors.event_players(event))
@@ -61,12 +63,37 @@ def _render(
         locked_logins=locked,
         counts=selectors.registration_counts(event),
         form=form or PlayerAddForm(),
+        add_choices=_add_choices(request, event, form),
         bulk_form=bulk_form or PlayerBulkAddForm(),
-        bulk_results=bulk_results,
+        bulk_confirm=bulk_confirm,
         open_registration=event.status == EventStatus.REGISTRATION,
         can_add=event.status in (EventStatus.REGISTRATION, EventStatus.RUNNING),
     )
     return render(request, "tournaments/judge_players.html", context, status=status)
+
+
+def _add_choices(
+    request: HttpRequest, event: Event, form: PlayerAddForm | None
+) -> dict[str, Any] | None:
+    """What an entry that named several people, or nobody, offers: the people to pick from
+    (or those close to it: "did you mean"), each added with one tap, and for a name nobody
+    has, adding it as a walk-in."""
+    match = form.match if form is not None else None
+    if match is None or match.person is not None:
+        return None
+    people = match.candidates or match.similar
+    walk_in = (
+        not match.candidates
+        and not selectors.is_player_number(match.text)
+        and not selectors.walk_in_refusal(match.text)
+    )
+    if not people and not walk_in:
+        return None
+    return {
+        "match": match,
+        "people": selectors.person_choices(people, event=event, actor=request.user),
+        "walk_in": walk_in,
+    }
 
 
 def _added_text(reg: Registration) -> str:
@@ -85,60 +112,114 @@ def judge_players(request: HttpRequest, pk: int) -> HttpResponse:
     require(request, "tournaments.run_event", event)
     if request.method == "GET":
         return _render(request, event)
+    if "batch" in request.POST:
+        return _bulk_confirm(request, event)
     if "lines" in request.POST:
-        return _bulk_add(request, event)
+        return _bulk_preview(request, event)
     form = PlayerAddForm(request.POST, event=event)
-    status = 400
-    if form.is_valid():
-        outcome = attempt(
-            request,
-            lambda: registration_add(
-                actor=request.user,
-                event_id=event.pk,
-                player=form.cleaned_data.get("user"),
-                display_name=form.cleaned_data.get("display_name", ""),
-            ),
-            form,
-        )
-        if outcome.ok:
-            messages.success(request, _added_text(outcome.value))
-            return redirect("tournaments:judge_players", event.pk)
-        status = outcome.status
-    # The refusal is said with what was typed; the fields start empty for the next player,
-    # so a rejected entry is never sent again with the next one.
+    if not form.is_valid():
+        # What was typed stays, with the people it may mean to pick from.
+        return _render(request, event, form=form, status=400)
+    outcome = attempt(
+        request,
+        lambda: registration_add(
+            actor=request.user,
+            event_id=event.pk,
+            player=form.cleaned_data.get("user"),
+            display_name=form.cleaned_data.get("display_name", ""),
+        ),
+        form,
+    )
+    if outcome.ok:
+        messages.success(request, _added_text(outcome.value))
+        return redirect("tournaments:judge_players", event.pk)
+    # A refusal of the service is said with what was typed; the fields start empty for the
+    # next player, so a refused entry is never sent again with the next one.
     typed = (request.POST.get("player") or request.POST.get("display_name") or "").strip()
     for error in [e for errors in form.errors.values() for e in errors]:
         messages.error(
             request, _("“%(typed)s”: %(error)s") % {"typed": typed[:150], "error": error}
         )
-    return _render(request, event, status=status)
+    return _render(request, event, status=outcome.status)
 
 
-def _bulk_add(request: HttpRequest, event: Event) -> HttpResponse:
+def _bulk_preview(request: HttpRequest, event: Event) -> HttpResponse:
+    """Several players at once, first step: what each line names, for the judge to confirm
+    (nothing is created here)."""
     form = PlayerBulkAddForm(request.POST)
     if not form.is_valid():
         return _render(request, event, bulk_form=form, status=400)
+    rows = selectors.bulk_add_preview(form.cleaned_data["lines"], event=event, actor=request.user)
+    confirm = PlayerBulkConfirmForm(initial={"batch": uuid.uuid4()}, rows=rows)
+    return _render(request, event, bulk_form=form, bulk_confirm=confirm)
+
+
+def _lines_added(request: HttpRequest, event: Event) -> list[str] | None:
+    try:
+        batch = uuid.UUID(request.POST.get("batch", ""))
+    except ValueError:
+        return None  # the confirmation's form says so
+    return selectors.lines_added(event, batch)
+
+
+def _bulk_confirm(request: HttpRequest, event: Event) -> HttpResponse:
+    """Second step: the lines as the preview showed them (read again: a line whose people
+    changed meanwhile is asked again) with the judge's choice for each; all added at once."""
+    done = _lines_added(request, event)
+    if done is not None:  # the same confirmation again (a double tap, a reload)
+        messages.info(
+            request, _("This list was already added: %(names)s.") % {"names": ", ".join(done)}
+        )
+        return redirect("tournaments:judge_players", event.pk)
+    form = PlayerBulkAddForm({"lines": "\n".join(request.POST.getlist("line"))})
+    if not form.is_valid():
+        return _render(request, event, bulk_form=form, status=400)
+    rows = selectors.bulk_add_preview(form.cleaned_data["lines"], event=event, actor=request.user)
+    confirm = PlayerBulkConfirmForm(request.POST, rows=rows)
+    if not confirm.is_valid():
+        return _render(request, event, bulk_form=form, bulk_confirm=confirm, status=400)
+    entries = [
+        LineEntry(row.line, row.person_for(value))
+        for row, value in confirm.entries()
+        if value != "skip"
+    ]
     outcome = attempt(
         request,
         lambda: registration_add_lines(
-            actor=request.user, event_id=event.pk, text=form.cleaned_data["lines"]
+            actor=request.user,
+            event_id=event.pk,
+            entries=entries,
+            batch=confirm.cleaned_data["batch"],
         ),
-        form,
     )
     if not outcome.ok:
-        return _render(request, event, bulk_form=form, status=outcome.status)
-    results = outcome.value
-    added = sum(1 for r in results if r.registration is not None)
-    messages.info(
-        request,
-        ngettext(
-            "%(added)s of %(count)s line added.",
-            "%(added)s of %(count)s lines added.",
-            len(results),
+        return _render(request, event, bulk_form=form, bulk_confirm=confirm, status=outcome.status)
+    added = outcome.value
+    if added.repeat:  # sent twice at the same instant: the other one added them
+        messages.info(
+            request,
+            _("This list was already added: %(names)s.") % {"names": ", ".join(added.names)},
         )
-        % {"added": added, "count": len(results)},
-    )
-    return _render(request, event, bulk_results=results)
+    else:
+        regs = added.registrations
+        messages.success(
+            request,
+            ngettext("%(n)s player added: %(names)s.", "%(n)s players added: %(names)s.", len(regs))
+            % {"n": len(regs), "names": ", ".join(r.name for r in regs)},
+        )
+        if regs and regs[0].late_entry:
+            messages.info(
+                request,
+                _("They join as late entries from round %(n)s.") % {"n": regs[0].first_round},
+            )
+        left_out = len(rows) - len(regs)
+        if left_out:
+            messages.info(
+                request,
+                ngettext("%(n)s line left out.", "%(n)s lines left out.", left_out)
+                % {"n": left_out},
+            )
+    return redirect("tournaments:judge_players", event.pk)
 
 
 @login_required
@@ -146,8 +227,10 @@ def player_suggestions(request: HttpRequest, pk: int) -> JsonResponse:
     """Who the add-a-player field suggests for what is typed (the event's staff only): each
     with the value the field takes (their number) and a label (name and number, never a
     username). Plain players are found by name; anyone else by their exact number only
-    (``selectors.people_search``). Each judge has ``PLAYER_SEARCHES_PER_MINUTE`` searches a
-    minute, counted in the shared cache; beyond, a 429 with ``Retry-After``."""
+    (``selectors.people_search``). When nothing matches, the names close to what was typed
+    (``selectors.people_similar``), with ``"similar": true``. Each judge has
+    ``PLAYER_SEARCHES_PER_MINUTE`` searches a minute, counted in the shared cache; beyond,
+    a 429 with ``Retry-After``."""
     event = get_event(pk)
     require(request, "tournaments.run_event", event)
     text = request.GET.get("q", "")[:100]
@@ -171,16 +254,20 @@ def player_suggestions(request: HttpRequest, pk: int) -> JsonResponse:
         response["Retry-After"] = str(wait)
         return response
     registered = set(event.registrations.values_list("player_id", flat=True))
+    found = selectors.people_search(text, event=event)
+    similar = not found
+    if similar:  # a typo: the names close to it ("did you mean")
+        found = selectors.people_similar(text, event=event)
     results = [
         {
             "value": str(user.player_number),
             "label": person_label(user),
             "registered": user.pk in registered,
         }
-        for user in selectors.people_search(text, event=event)
+        for user in found
         if user.player_number  # every saved account has one (``User.save``)
     ]
-    return JsonResponse({"results": results})
+    return JsonResponse({"results": results, "similar": similar and bool(results)})
 
 
 def _registration(pk: int) -> Registration:

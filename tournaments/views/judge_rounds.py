@@ -10,11 +10,11 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
+from config import clock as time_source
 from config.site_url import local_origin
 from tournaments import selectors
 from tournaments.flags import describe_match
@@ -64,7 +64,7 @@ def _time_up(round_: Round) -> bool:
     results missing is then an ordinary step, not an early one."""
     if round_.time_called_at is not None:
         return True
-    remaining = round_.remaining(timezone.now())
+    remaining = round_.remaining(time_source.now())
     return remaining is not None and remaining <= timedelta(0)
 
 
@@ -199,7 +199,7 @@ def pair_next(request: HttpRequest, pk: int) -> HttpResponse:
     round_ = outcome.value
     messages.success(
         request,
-        _("Round %(n)s is paired. Check the pairings, then publish them.") % {"n": round_.number},
+        _("%(round)s is paired. Check the pairings, then publish them.") % {"round": round_.title},
     )
     return _to_round(event.pk, round_.number)
 
@@ -228,7 +228,7 @@ def repair(request: HttpRequest, pk: int) -> HttpResponse:
     )
     if not outcome.ok:
         return _render(request, event, round_.number, status=outcome.status, repair_form=form)
-    messages.success(request, _("Round %(n)s is paired again.") % {"n": round_.number})
+    messages.success(request, _("%(round)s is paired again.") % {"round": round_.title})
     return _to_round(event.pk, round_.number)
 
 
@@ -270,8 +270,8 @@ def publish(request: HttpRequest, pk: int) -> HttpResponse:
         return _render(request, round_.event, round_.number, status=outcome.status)
     messages.success(
         request,
-        _("Round %(n)s is published: players see their tables. Start the clock when they sit.")
-        % {"n": round_.number},
+        _("%(round)s is published: players see their tables. Start the clock when they sit.")
+        % {"round": round_.title},
     )
     return _to_round(round_.event_id, round_.number)
 
@@ -385,7 +385,7 @@ def advance_top_cut(request: HttpRequest, pk: int) -> HttpResponse:
         pk,
         topcut_advance,
         lambda new_round: (
-            _("The next bracket round is paired. Publish it.")
+            _("%(round)s is paired. Publish it.") % {"round": new_round.title}
             if new_round is not None
             else _("The final is over: the event is finished.")
         ),

@@ -29,12 +29,12 @@ from django.contrib.messages.storage.session import SessionStorage
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponseBase
 from django.template.loader import render_to_string
-from django.utils import timezone
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django.views.decorators.http import condition
 
+from config import clock
 from tournaments.live import deadline_passed, forget_deadline, live_version
 from tournaments.models import Event
 from tournaments.services.clock import apply_round_deadlines
@@ -49,7 +49,7 @@ def live_etag(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> str |
     """The ETag of an event page as this reader would get it now, or ``None`` (no
     conditional answer) when it cannot be told without rendering: no live number yet, or
     flash messages waiting to be shown."""
-    now = timezone.now()
+    now = clock.now()
     # A round's time ran out and nobody has applied it yet: this read does (the lazy path of
     # the house rules), which moves the live number; a hint that finds nothing due is
     # dropped, so it costs one query once.

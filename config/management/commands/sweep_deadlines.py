@@ -4,7 +4,10 @@ from config import deadlines
 
 
 class Command(BaseCommand):
-    help = "Apply every expired deadline (round ends, pick timers). Safe to run any time."
+    help = (
+        "Apply every expired deadline (round ends, pick timers, deck-list reminders). "
+        "Safe to run any time."
+    )
 
     def handle(self, *args: object, **options: object) -> None:
         settled = deadlines.apply_expired()

@@ -4,7 +4,7 @@ from typing import TYPE_CHECKING
 
 from django.core.management.base import BaseCommand, CommandError
 
-from drafts.services.simulation import simulate_draft
+from drafts.services.simulation import draft_digest, simulate_draft
 
 if TYPE_CHECKING:
     from django.core.management.base import CommandParser
@@ -14,7 +14,9 @@ class Command(BaseCommand):
     help = (
         "Create a booster draft event and run its auction and draft through the real "
         "services (a simulated player at every seat); a share of seat-steps is left to time "
-        "out and settled by the deadline path. Prints the event id and timings."
+        "out and settled by the deadline path. It runs on a simulated clock, so one seed gives "
+        "one draft on any machine: prints the event id, the counts and the draft's digest "
+        "(with --timings, how long it took)."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -32,9 +34,21 @@ class Command(BaseCommand):
             help="then every seat submits a legal deck, building ends and round 1 is paired "
             "and published (prints its id)",
         )
+        parser.add_argument(
+            "--timings",
+            action="store_true",
+            help="also print how long each part took on this machine (differs run to run)",
+        )
 
     def handle(
-        self, *args, players: int, seed: int, timeout_rate: float, pair_round_1: bool, **options
+        self,
+        *args,
+        players: int,
+        seed: int,
+        timeout_rate: float,
+        pair_round_1: bool,
+        timings: bool = False,
+        **options,
     ) -> None:
         if not 2 <= players <= 4096:
             raise CommandError("--players must be between 2 and 4096")
@@ -47,11 +61,14 @@ class Command(BaseCommand):
         if sim.round_id is not None:
             self.stdout.write(f"round {sim.round_id}")
         self.stdout.write(
-            f"set-up {sim.setup_seconds:.2f} s  auction {sim.auction_seconds:.2f} s  "
-            f"drafting {sim.drafting_seconds:.2f} s"
-        )
-        self.stdout.write(
-            f"picks {len(sim.pick_seconds)}  median {sim.pick_percentile(0.5) * 1000:.1f} ms  "
-            f"p99 {sim.pick_percentile(0.99) * 1000:.1f} ms  timeouts {sim.timeouts} "
+            f"picks {len(sim.pick_seconds)}  timeouts {sim.timeouts} "
             f"(deadlines applied {sim.deadline_applications})"
         )
+        self.stdout.write(f"draft sha256 {draft_digest(sim.event)}")
+        if timings:
+            self.stdout.write(
+                f"set-up {sim.setup_seconds:.2f} s  auction {sim.auction_seconds:.2f} s  "
+                f"drafting {sim.drafting_seconds:.2f} s  "
+                f"pick median {sim.pick_percentile(0.5) * 1000:.1f} ms  "
+                f"p99 {sim.pick_percentile(0.99) * 1000:.1f} ms"
+            )

@@ -15,7 +15,10 @@ from django.urls import reverse
 from django.utils import translation
 from rest_framework.test import APIClient
 
+from tests.tournaments.helpers import make_round
 from tournaments.services.penalties import penalty_issue
+from tournaments.services.results import ReportedResult, match_set_result
+from tournaments.standings import PRESETS, get_tiebreak
 
 pytestmark = pytest.mark.django_db
 
@@ -204,3 +207,26 @@ def test_the_api_schema_lists_the_exports(as_user):
     text = schema.content.decode()
     assert "/api/events/{id}/export/{what}.xlsx" in text
     assert '"penalties"' in text
+
+
+@pytest.mark.parametrize("preset", ["dar", "pokemon_style"])
+def test_the_percent_columns_of_the_standings_spreadsheet_are_percentages(
+    event, judge, regs, as_user, preset
+):
+    event.tiebreaks = preset
+    event.save()
+    round_ = make_round(event, [(regs[0], regs[1]), (regs[2], regs[3])])
+    for match in round_.matches.all():
+        match_set_result(actor=judge, match_id=match.pk, result=ReportedResult(2, 1))
+    sheet = _sheet(as_user().get(_url("export_xlsx", event, "standings")))
+    header = [cell.value for cell in sheet[1]]
+    percent = [i for i, label in enumerate(header) if label.endswith("%")]
+    expected = {"OMW%", "GW%", "OGW%"} | {
+        f"{name.upper()}%" for name in PRESETS[preset] if get_tiebreak(name).percentage
+    }
+    assert {header[i] for i in percent} == expected
+    cells = [row[i] for row in sheet.iter_rows(min_row=2) for i in percent]
+    assert cells and all(cell.number_format == "0.00%" for cell in cells)
+    assert all(isinstance(cell.value, (int, float)) and 0 <= cell.value <= 1 for cell in cells)
+    # The other numbers keep the general format (a rank is not 100%).
+    assert sheet.cell(row=2, column=1).number_format == "General"

@@ -860,3 +860,51 @@ def test_a_rematch_swap_on_the_page_names_them_then_is_confirmed(event, judge, r
     assert done.status_code == 302
     mine.refresh_from_db()
     assert {mine.player_a_id, mine.player_b_id} == {old.player_a_id, old.player_b_id}
+
+
+def _messages(response) -> list[str]:
+    return [str(m) for m in response.context["messages"]]
+
+
+def test_flash_messages_name_top_cut_rounds_as_the_pages_do(event, judge, regs, as_user):
+    """The dashboard's messages say "Semifinal", "Final" as its headings do, never the
+    round's number ("Round 4"), in English and in Spanish."""
+    client = as_user(judge)
+    swiss = round_pair_next(actor=judge, event_id=event.pk)
+    response = client.post(url("publish", swiss.pk), follow=True)
+    assert _messages(response) == [
+        "Round 1 is published: players see their tables. Start the clock when they sit."
+    ]
+    complete(swiss, judge)
+    for _ in range(event.swiss_rounds - 1):
+        swiss = round_pair_next(actor=judge, event_id=event.pk)
+        round_publish(actor=judge, round_id=swiss.pk)
+        complete(swiss, judge)
+    response = client.post(url("top_cut_start", event.pk), follow=True)
+    assert _messages(response) == ["The top cut is paired from the standings. Publish it."]
+    semis = event.rounds.get(kind=RoundKind.TOP_CUT)
+    assert semis.title == "Semifinal" and semis.number == event.swiss_rounds + 1
+
+    response = client.post(url("top_cut_advance", event.pk), follow=True)
+    assert _messages(response) == ["Semifinal is not published yet."]
+    response = client.post(url("publish", semis.pk), follow=True)
+    assert _messages(response) == [
+        "Semifinal is published: players see their tables. Start the clock when they sit."
+    ]
+    assert f"Round {semis.number}" not in response.content.decode()
+    response = client.post(url("top_cut_advance", event.pk), follow=True)
+    assert _messages(response) == ["Semifinal still has results missing at tables 1, 2."]
+    page = client.get(url("dashboard", event.pk)).content.decode()
+    assert "Semifinal still has results missing at tables 1, 2: enter them to go on." in page
+    result_page = client.get(url("result", semis.matches.get(table=1).pk)).content.decode()
+    assert "<h2>Table 1 · Semifinal</h2>" in result_page and "← Semifinal</a>" in result_page
+
+    complete(semis, judge)
+    response = client.post(url("top_cut_advance", event.pk), follow=True)
+    assert _messages(response) == ["Final is paired. Publish it."]
+    final = event.rounds.get(number=semis.number + 1)
+    response = client.post(f"/es{url('publish', final.pk)}", follow=True)
+    assert _messages(response) == [
+        "Final: emparejamientos publicados; los jugadores ven sus mesas. Pon en marcha el "
+        "reloj cuando se sienten."
+    ]

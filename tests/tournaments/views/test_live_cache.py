@@ -5,8 +5,6 @@ shows one reader what belongs to another or what the reader may not see."""
 
 from __future__ import annotations
 
-import math
-import time
 from datetime import timedelta
 
 import pytest
@@ -16,6 +14,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from accounts.models import User
+from config.clock import simulated_clock
 from tests.factories import UserFactory
 from tournaments.live import announce_change, live_version
 from tournaments.models import Round
@@ -23,7 +22,6 @@ from tournaments.models.choices import RoundStatus
 from tournaments.services.clock import (
     apply_round_deadlines,
     refresh_round_clock,
-    round_adjust_clock,
     round_start_clock,
 )
 from tournaments.services.registration import registration_drop
@@ -294,20 +292,19 @@ def test_a_lost_number_starts_again_with_the_first_page_and_only_for_an_event(ev
 @pytest.mark.django_db(transaction=True)  # commits, so announcements land as they would live
 @pytest.mark.parametrize("name", CONDITIONAL)
 def test_a_round_running_out_unannounced_is_read_again_not_answered_304(name, event, round1, judge):
-    round_start_clock(actor=judge, round_id=round1.pk)
-    left = (Round.objects.get(pk=round1.pk).ends_at - timezone.now()).total_seconds()
-    round_adjust_clock(actor=judge, round_id=round1.pk, seconds=1 - math.ceil(left))
-    client = Client()
-    first = settled(client, url(name, event))
-    assert client.get(url(name, event), headers={"if-none-match": first["ETag"]}).status_code == (
-        304
-    )
-    time.sleep(1.2)  # the clock runs out; nothing announces it
-    again = client.get(url(name, event), headers={"if-none-match": first["ETag"]})
-    assert again.status_code == 200  # the reload applied the deadline first, which moved on
-    assert Round.objects.get(pk=round1.pk).time_called_at is not None
-    latest = client.get(url(name, event))
-    assert latest["ETag"] != first["ETag"]
-    assert client.get(url(name, event), headers={"if-none-match": latest["ETag"]}).status_code == (
-        304
-    )
+    with simulated_clock() as clock:
+        round_start_clock(actor=judge, round_id=round1.pk)
+        client = Client()
+        first = settled(client, url(name, event))
+        assert client.get(
+            url(name, event), headers={"if-none-match": first["ETag"]}
+        ).status_code == (304)
+        clock.advance(event.round_minutes * 60 + 1)  # the clock runs out; nothing announces it
+        again = client.get(url(name, event), headers={"if-none-match": first["ETag"]})
+        assert again.status_code == 200  # the reload applied the deadline first, which moved on
+        assert Round.objects.get(pk=round1.pk).time_called_at is not None
+        latest = client.get(url(name, event))
+        assert latest["ETag"] != first["ETag"]
+        assert client.get(
+            url(name, event), headers={"if-none-match": latest["ETag"]}
+        ).status_code == (304)

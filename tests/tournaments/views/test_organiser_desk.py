@@ -3,6 +3,8 @@ bulk), checking in, and the staff of an event."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -58,12 +60,18 @@ def test_an_ambiguous_surname_names_the_candidates(event, judge, as_user, people
 
 
 def test_a_refused_entry_is_not_left_in_the_field(event, judge, as_user, people):
+    """The service refuses (already in the event): said with what was typed, and the
+    fields start empty for the next player. A name nobody has stays, to be corrected."""
     client = as_user(judge)
-    response = client.post(url("judge_players", event.pk), {"player": "nobody-at-all"})
+    Registration.objects.create(event=event, player=people["eva"])
+    response = client.post(url("judge_players", event.pk), {"player": "Eva Gil"})
     body = response.content.decode()
+    assert response.status_code == 409
+    assert "“Eva Gil”: Eva Gil is already registered for this event." in body
+    assert 'value="Eva Gil"' not in body
+    response = client.post(url("judge_players", event.pk), {"player": "nobody-at-all"})
     assert response.status_code == 400
-    assert "nobody-at-all" in body  # said in the refusal…
-    assert 'value="nobody-at-all"' not in body  # …but the field is empty for the next one
+    assert 'value="nobody-at-all"' in response.content.decode()
     response = client.post(url("judge_players", event.pk), {"display_name": "Walter Walkin"})
     assert response.status_code == 302
 
@@ -79,10 +87,12 @@ def test_suggestions_are_json_for_staff_only(event, judge, as_user, people):
         == 403
     )
     page = as_user(judge).get(url("judge_players", event.pk)).content.decode()
-    assert 'list="player-suggestions"' in page and url("player_suggestions", event.pk) in page
+    assert 'id="player-suggestions"' in page and url("player_suggestions", event.pk) in page
 
 
-def test_bulk_add_reports_each_line(event, judge, as_user, people):
+def test_bulk_add_reports_each_line_then_adds_what_the_judge_confirms(
+    event, judge, as_user, people
+):
     lines = "\n".join(
         [
             str(people["ana"].player_number),
@@ -94,15 +104,30 @@ def test_bulk_add_reports_each_line(event, judge, as_user, people):
             "",
         ]
     )
-    response = as_user(judge).post(url("judge_players", event.pk), {"lines": lines})
+    client = as_user(judge)
+    response = client.post(url("judge_players", event.pk), {"lines": lines})
     assert response.status_code == 200
-    body = response.content.decode()
-    assert 'data-testid="bulk-results"' in body
+    body = " ".join(response.content.decode().split())
+    assert 'data-testid="bulk-preview"' in body
+    assert "Several people match: choose one." in body
+    assert "Nobody has the player number 999999." in body
+    assert not event.registrations.exists()  # nothing before the judge confirms
+    batch = re.search(r'name="batch" value="([^"]+)"', body).group(1)
+    data = {
+        "batch": batch,
+        "line": lines.splitlines()[:6],
+        "line-1": f"n{people['ana'].player_number}",
+        "line-2": f"n{people['eva'].player_number}",
+        "line-3": f"n{people['luis'].player_number}",
+        "line-4": "skip",
+        "line-5": "skip",
+        "line-6": "walk-in",
+    }
+    response = client.post(url("judge_players", event.pk), data, follow=True)
+    body = " ".join(response.content.decode().split())
     added = set(event.registrations.values_list("player__display_name", flat=True))
     assert added == {"Ana Martínez", "Eva Gil", "Luis García Ñúñez", "Walter Walkin"}
-    assert "Several people match Gil" in body
-    assert "Nobody has the player number 999999." in body
-    assert "4 of 6 lines added." in body
+    assert "4 players added" in body and "2 lines left out." in body
 
 
 def test_check_in_everyone_registered_in_one_go(event, judge, as_user):

@@ -9,8 +9,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 
-from django.utils import timezone
-
+from config import clock
 from config.row_writes import RowInsert, RowUpdate
 from tournaments import match_scores
 from tournaments.models import Game, Match, ResultReport
@@ -71,7 +70,7 @@ def confirm_result(
     match.games_won_a, match.games_won_b, match.games_drawn = result.score
     match.status = MatchStatus.CONFIRMED
     match.result_source = source
-    match.confirmed_at = timezone.now()
+    match.confirmed_at = clock.now()
     match.override = override
     if override:
         match.winner = OVERRIDE_WINNER[override]
