@@ -336,6 +336,11 @@ class ConfirmResultForm(forms.Form):
     mine = WholeNumberField(min_value=0, max_value=99, widget=forms.HiddenInput)
     theirs = WholeNumberField(min_value=0, max_value=99, widget=forms.HiddenInput)
     draws = WholeNumberField(min_value=0, max_value=99, widget=forms.HiddenInput)
+    # The fingerprint of the games the page showed (``report_compare.record_fingerprint``).
+    record = forms.CharField(max_length=16, required=False, widget=forms.HiddenInput)
+
+    def seen_record(self) -> str | None:
+        return self.cleaned_data.get("record") or None
 
     def seen_score(self, side: str) -> tuple[int, int, int]:
         """The score as the match has it: player A's games, player B's, drawn."""

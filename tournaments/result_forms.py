@@ -47,6 +47,15 @@ class GameRow:
         return [self.winner, *random, self.chooser, self.choice]
 
 
+@dataclass(frozen=True)
+class SummaryItem:
+    """One line of a refused form's error summary: the message, and the id of the answer it
+    is about (the first option of a row of taps), "" for the form as a whole."""
+
+    message: str
+    anchor: str = ""
+
+
 MAX_RECORD_BYTES = 256 * 1024
 SIDE_NAMES = {
     "heads": _("Heads"),
@@ -131,7 +140,7 @@ class ResultForm(forms.Form):
             self.fields["score"] = forms.ChoiceField(
                 label=_("Result (your games first)"),
                 choices=[("-".join(map(str, sc)), score_label(sc)) for sc in main + other],
-                widget=forms.RadioSelect,
+                widget=forms.RadioSelect(attrs={"required": True}),
                 required=False,
             )
         # One game in a one-game match; otherwise room for drawn games and games lost by a
@@ -301,6 +310,33 @@ class ResultForm(forms.Form):
             n: by_side["b" if self.match.side_of(p.registration_id) == "a" else "a"]
             for n, p in self.game_losses.items()
         }
+
+    def _anchor_field(self, name: str) -> str:
+        """The field a summary line links to (and the page focuses): itself, or in the quick
+        form the answer the player gave for a part the form derives (the score for the
+        games won, who played first for the chooser and the choice)."""
+        if self.quick:
+            if name.startswith("wins_") or name == "draws":
+                return "score"
+            if name.startswith("g") and name.endswith(("_chooser", "_choice")):
+                return name.rsplit("_", 1)[0] + "_first"
+        return name
+
+    def _anchor(self, name: str) -> str:
+        field = self[self._anchor_field(name)]
+        if isinstance(field.field.widget, forms.RadioSelect):
+            return f"{field.auto_id}_0"
+        return field.auto_id if not field.is_hidden else ""
+
+    @property
+    def error_summary(self) -> list[SummaryItem]:
+        """Every error of a refused form, in the order the form shows its answers (the form's
+        own first), each linking to its answer."""
+        items = [SummaryItem(str(e)) for e in self.non_field_errors()]
+        for name in self.fields:
+            for error in self.errors.get(name, []):
+                items.append(SummaryItem(str(error), self._anchor(name)))
+        return items
 
     @property
     def score_errors(self) -> list[str]:

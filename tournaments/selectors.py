@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from accounts.selectors import can_sign_in, fold, person_search, person_similar
 from config import clock
 from config.numbers import ascii_digits, parse_whole_number
+from tournaments import report_compare
 from tournaments.extensions import hooks
 from tournaments.match_scores import wins_needed
 from tournaments.models import (
@@ -34,6 +35,7 @@ from tournaments.models.choices import (
     MatchStatus,
     PenaltyKind,
     RegistrationStatus,
+    ResultSource,
     RoundStatus,
 )
 from tournaments.rules import plain_players
@@ -525,6 +527,26 @@ def waiting_for(match: Match) -> Registration | None:
     if match.player_b_id not in reported:
         return match.player_b
     return None
+
+
+def players_reports_of(match: Match) -> list[ResultReport]:
+    """The players' own reports of a match (not judges' entries), player A's first (reads
+    the match's reports; prefetch them for a list)."""
+    reports = [r for r in match.reports.all() if r.registration_id]
+    return sorted(reports, key=lambda r: r.registration_id != match.player_a_id)
+
+
+def records_differ(match: Match) -> bool:
+    """A match confirmed on the score both players reported, whose records of the games
+    differ: the record waits for the players to agree on one, or for a judge (reads the
+    match's reports; prefetch them for a list)."""
+    if match.status != MatchStatus.CONFIRMED or match.result_source != ResultSource.PLAYERS:
+        return False
+    reports = players_reports_of(match)
+    if len(reports) != 2:
+        return False
+    first, second = (report_compare.Report(r.score, r.games or []) for r in reports)
+    return report_compare.records_differ(first, second)
 
 
 def concession_allowed(match: Match) -> bool:

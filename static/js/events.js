@@ -50,7 +50,26 @@
 
   // <div id="live" data-refresh="20">: the part of the page that follows the event is fetched
   // again when the event's live number moves ("op:live"), and every so many seconds anyway
-  // (a safety net), unless the reader is typing or has something unfolded in it.
+  // (a safety net), unless the reader is typing or has something unfolded in it. A page
+  // with several such parts fetches itself once for all of those refreshing together.
+  // <details data-fold="name"> (folded parts such as My match's QR code) do not hold the
+  // refresh back: the fresh part keeps each fold as the reader left it.
+  var folds = {};  // data-fold -> open, as the reader left it
+  document.addEventListener("click", function (event) {
+    var summary = event.target.closest && event.target.closest("details[data-fold] > summary");
+    if (summary) { folds[summary.parentElement.dataset.fold] = !summary.parentElement.open; }
+  });
+  var pagePending = null;
+  function fetchPage() {
+    if (!pagePending) {
+      pagePending = fetch(window.location.href, { credentials: "same-origin", headers: { "X-Requested-With": "fetch" } })
+        .then(function (response) { return response.ok ? response.text() : null; })
+        .then(function (html) { return html ? new DOMParser().parseFromString(html, "text/html") : null; });
+      var done = function () { pagePending = null; };
+      pagePending.then(done, done);
+    }
+    return pagePending;
+  }
   function liveRegions() {
     document.querySelectorAll("[data-refresh][id]").forEach(function (region) {
       var seconds = parseInt(region.dataset.refresh, 10);
@@ -58,17 +77,20 @@
       var pending = false;
       function refresh(force) {
         if (document.visibilityState !== "visible") { return; }
-        if (region.contains(document.activeElement) || region.querySelector("details[open]")) {
+        if (region.contains(document.activeElement) || region.querySelector("details[open]:not([data-fold])")) {
           pending = pending || force;  // fetched again once the reader is done
           return;
         }
         pending = false;
-        fetch(window.location.href, { credentials: "same-origin", headers: { "X-Requested-With": "fetch" } })
-          .then(function (response) { return response.ok ? response.text() : null; })
-          .then(function (html) {
-            if (!html) { return; }
-            var fresh = new DOMParser().parseFromString(html, "text/html").getElementById(region.id);
-            if (fresh && fresh.innerHTML !== region.innerHTML) {
+        fetchPage()
+          .then(function (doc) {
+            if (!doc) { return; }
+            var fresh = doc.getElementById(region.id);
+            if (!fresh) { return; }
+            fresh.querySelectorAll("details[data-fold]").forEach(function (fold) {
+              if (Object.prototype.hasOwnProperty.call(folds, fold.dataset.fold)) { fold.open = folds[fold.dataset.fold]; }
+            });
+            if (fresh.innerHTML !== region.innerHTML) {
               region.innerHTML = fresh.innerHTML;
               document.dispatchEvent(new Event("op:refreshed"));
             }
@@ -78,6 +100,86 @@
       document.addEventListener("op:live", function () { refresh(true); });
       document.addEventListener("focusout", function () { if (pending) { window.setTimeout(function () { refresh(true); }, 0); } });
       window.setInterval(function () { refresh(pending); }, seconds * 1000);
+    });
+  }
+
+  // <form data-check novalidate>: the form is checked in the browser before it is sent, by the
+  // constraints its answers carry (required, min, max); the server checks it again. A form
+  // with a problem is not sent: the summary at its top lists each problem as a link to its
+  // answer (the same summary the server shows for a refused form), the answer is marked and
+  // the focus goes to the first one. Each answer's message is the data-missing of its group.
+  function checkBeforeSending() {
+    document.querySelectorAll("form[data-check]").forEach(function (form) {
+      var summary = form.querySelector("[data-error-summary]");
+      if (!summary) { return; }
+      function group(input) { return input.closest("[data-missing]") || input.closest(".field") || input.parentElement; }
+      function focusAnswer(id) {
+        var target = document.getElementById(id);
+        if (target) { target.focus(); }
+      }
+      form.addEventListener("click", function (event) {
+        var link = event.target.closest && event.target.closest("[data-error-summary] a[href^='#']");
+        if (link) { event.preventDefault(); focusAnswer(link.getAttribute("href").slice(1)); }
+      });
+      // A report the server refused comes back at its summary (the form's action names
+      // #report-errors, which the browser scrolls to and focuses): the focus then goes on to
+      // the first answer it names, the summary staying in sight.
+      function focusFirstAnswer() {
+        var first = summary.hidden ? null : summary.querySelector("a[href^='#']");
+        var target = first && document.getElementById(first.getAttribute("href").slice(1));
+        var active = document.activeElement;
+        if (target && (active === summary || active === document.body || !active)) {
+          target.focus({ preventScroll: true });
+        }
+      }
+      focusFirstAnswer();
+      window.addEventListener("load", focusFirstAnswer);
+      form.addEventListener("submit", function (event) {
+        form.querySelectorAll("[data-client-error]").forEach(function (p) { p.remove(); });
+        form.querySelectorAll(".has-error[data-client-marked]").forEach(function (g) {
+          g.classList.remove("has-error");
+          g.removeAttribute("data-client-marked");
+        });
+        var problems = [], seen = [];
+        Array.prototype.forEach.call(form.elements, function (input) {
+          if (!input.willValidate || input.validity.valid) { return; }
+          var box = group(input);
+          if (seen.indexOf(box) !== -1) { return; }
+          seen.push(box);
+          var message = (box.dataset && box.dataset.missing) || input.validationMessage;
+          problems.push({ input: input, message: message });
+          if (!box.classList.contains("has-error")) {
+            box.classList.add("has-error");
+            box.setAttribute("data-client-marked", "1");
+          }
+          var note = document.createElement("p");
+          note.className = "error";
+          note.setAttribute("data-client-error", "1");
+          note.textContent = message;
+          box.appendChild(note);
+        });
+        if (!problems.length) { return; }
+        event.preventDefault();
+        summary.textContent = "";
+        var title = document.createElement("p");
+        title.className = "error-summary-title";
+        title.textContent = form.dataset.summaryTitle || "";
+        var list = document.createElement("ul");
+        problems.forEach(function (problem) {
+          var item = document.createElement("li");
+          var link = document.createElement("a");
+          link.href = "#" + problem.input.id;
+          link.textContent = problem.message;
+          item.appendChild(link);
+          list.appendChild(item);
+        });
+        summary.appendChild(title);
+        summary.appendChild(list);
+        summary.id = "report-errors";
+        summary.hidden = false;
+        summary.scrollIntoView({ block: "start" });
+        problems[0].input.focus();
+      });
     });
   }
 
@@ -128,10 +230,13 @@
       var input = form.querySelector("input[name='" + prefix + name + "']:checked");
       return input ? input.value : "";
     }
-    function enable(el, on) {
+    function enable(el, on, must) {
       if (!el) { return; }
       el.hidden = !on;
-      Array.prototype.forEach.call(el.querySelectorAll("input"), function (i) { i.disabled = !on; });
+      Array.prototype.forEach.call(el.querySelectorAll("input"), function (i) {
+        i.disabled = !on;
+        if (must !== undefined) { i.required = on && must; }
+      });
     }
     function other(side) { return side === "me" ? "opp" : "me"; }
     rows.forEach(function (row) {
@@ -158,7 +263,10 @@
         // decides game 2).
         var varies = options.length > 1;
         var ask = varies && !blocked && !row.hasAttribute("data-penalty");
-        enable(row.querySelector("[data-part=winner]"), ask);
+        // With the record required, the questions asked must be answered (checked before
+        // sending, as the server checks them).
+        enable(row.querySelector("[data-part=winner]"), ask, required);
+        enable(row.querySelector("[data-part=random]"), !row.hasAttribute("data-penalty"), required);
         var w = varies ? (ask ? checked("g" + n + "_winner") : "") : (options[0] || "");
         if (varies && w) { candidates = candidates.filter(function (o) { return o[i] === w; }); }
         if (varies && !w) { blocked = true; }
@@ -193,5 +301,6 @@
     liveRegions();
     game2Hint();
     quickReport();
+    checkBeforeSending();
   });
 })();

@@ -42,6 +42,9 @@ def test_a_player_calls_a_judge_who_grants_three_minutes(site, page, new_context
     login(page, site, player.username, DEMO_PASSWORD)
     page.goto(f"{site}/events/{event.pk}/me/")
     expect(page.get_by_test_id("clock")).to_have_text(re.compile(r"^\d+:\d\d$"))
+    # The call form follows the report, folded: one tap opens it.
+    expect(page.get_by_test_id("judge-call-form")).to_be_hidden()
+    page.get_by_test_id("judge-call-summary").click()
     page.get_by_test_id("judge-call-reason").select_option("rules_question")
     page.get_by_test_id("judge-call-note").fill("Can a flying unit block?")
     with page.expect_navigation():

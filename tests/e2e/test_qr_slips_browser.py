@@ -76,7 +76,9 @@ def test_a_slips_qr_is_decoded_followed_reported_and_confirmed_with_one_tap(
     watch(player_b, problems)
     login(player_b, site, regs[3].player.username, DEMO_PASSWORD)
     player_b.goto(f"{site}/events/{event.pk}/me/")
-    expect(player_b.get_by_test_id("report-state")).to_contain_text("Your opponent reported 1-2.")
+    expect(player_b.get_by_test_id("report-state")).to_contain_text(
+        "Your opponent reported: you lost 1-2."
+    )
     with player_b.expect_navigation():
         player_b.get_by_test_id("confirm-result").click()
     expect(player_b.locator(".message.success")).to_have_text(

@@ -63,9 +63,11 @@ class MatchReport(APIView):
 @extend_schema(tags=TAG, request=s.ConfirmIn, responses=s.ConfirmOut)
 class MatchConfirmReport(APIView):
     """A player agrees with their opponent's report: their own report becomes the
-    opponent's (score and games), which confirms the match. The body is the opponent's
-    score as the caller saw it; if the opponent changed it since, 409 (`report_changed`)
-    and nothing changes. Confirming again changes nothing (`changed` is false)."""
+    opponent's (score and games), which confirms the match; on a match already confirmed
+    on the score both reported, whose records of the games differ, it takes the
+    opponent's record. The body is the opponent's score as the caller saw it; if the
+    opponent changed it since, 409 (`report_changed`) and nothing changes. Confirming
+    again changes nothing (`changed` is false)."""
 
     permission_classes = [permissions.IsAuthenticated]
 

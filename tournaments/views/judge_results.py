@@ -11,6 +11,7 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods
 
 from config.numbers import BIGGEST_ID, parse_whole_number
@@ -20,13 +21,14 @@ from tournaments.core_messages import CHOICE_REASONS
 from tournaments.flags import describe_match
 from tournaments.forms import PenaltyForm
 from tournaments.models import Match
-from tournaments.models.choices import RoundStatus
+from tournaments.models.choices import MatchStatus, RoundStatus
+from tournaments.report_presenter import compared, differing_answers, differing_cells
 from tournaments.result_forms import judge_result_form
 from tournaments.services.penalties import penalty_issue
 from tournaments.services.results import (
     ReportedResult,
-    ignored_game_losses,
     match_set_result,
+    refusal_of,
     refuse_own_match,
 )
 from tournaments.views.common import attempt, event_context, get_event, match_names, require
@@ -34,6 +36,7 @@ from tournaments.views.common import attempt, event_context, get_event, match_na
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
+    from config.errors import DomainError
     from tournaments.models import Event, Game
     from tournaments.result_forms import JudgeResultForm
 
@@ -48,8 +51,13 @@ def _value(game: Game | dict[str, Any], key: str) -> str | bool | None:
     return game.get(key) if isinstance(game, dict) else getattr(game, key, "")
 
 
-def game_lines(games: Iterable[Game | dict[str, Any]], names: dict[str, str]) -> list[dict]:
-    """Games (stored ``Game`` rows or reported dicts) in words, with the players' names."""
+def game_lines(
+    games: Iterable[Game | dict[str, Any]],
+    names: dict[str, str],
+    differs: dict[int, frozenset[str]] | None = None,
+) -> list[dict]:
+    """Games (stored ``Game`` rows or reported dicts) in words, with the players' names;
+    ``differs`` names, per game, the answers the other player's report gives differently."""
     return [
         {
             "number": number,
@@ -59,9 +67,27 @@ def game_lines(games: Iterable[Game | dict[str, Any]], names: dict[str, str]) ->
             "reason": CHOICE_REASONS.get(_value(game, "choice_reason") or "", ""),
             "choice": _value(game, "choice") or "",
             "by_penalty": bool(_value(game, "by_penalty")),
+            "differs": (differs or {}).get(number, frozenset()),
         }
         for number, game in enumerate(games, start=1)
     ]
+
+
+def what_the_judge_does(match: Match, refusal: DomainError) -> str:
+    """What a judge does instead of confirming a report the rule refuses: enter the result,
+    with the games the match's game losses take lost by penalty."""
+    taken = sorted({p.game_number for p in selectors.match_game_losses(match) if p.game_number})
+    if taken and refusal.code in PENALTY_REFUSALS:
+        return ngettext(
+            "Enter the result below with game %(games)s lost by penalty.",
+            "Enter the result below with games %(games)s lost by penalty.",
+            len(taken),
+        ) % {"games": ", ".join(map(str, taken))}
+    return _("Enter the result below.")
+
+
+# The refusals of a report that the match's game losses contradict.
+PENALTY_REFUSALS = {"ignores_game_loss", "game_loss_not_reported", "by_penalty_without_game_loss"}
 
 
 def _result_context(
@@ -69,22 +95,39 @@ def _result_context(
 ) -> dict:
     event = match.round.event
     names = match_names(match)
+    all_reports = list(
+        match.reports.select_related("registration__player", "reported_by").order_by(
+            "created_at", "pk"
+        )
+    )
+    players = [r for r in all_reports if r.registration_id is not None]
+    answers = []
+    if len(players) == 2:
+        answers = differing_answers(*(compared(r) for r in players), names)
+    cells = differing_cells(answers)
+    record_differs = selectors.records_differ(match)
+    open_to_confirm = match.status != MatchStatus.CONFIRMED or record_differs
     reports = []
-    for report in match.reports.select_related("registration__player", "reported_by").order_by(
-        "created_at", "pk"
-    ):
+    for report in all_reports:
         by_judge = report.registration_id is None
+        # A report the rule refuses (a game loss it contradicts) has no confirm button: the
+        # page says why, and what the judge does instead.
+        refusal = (
+            refusal_of(match, ReportedResult(*report.score, games=list(report.games or [])))
+            if open_to_confirm and not by_judge
+            else None
+        )
         reports.append(
             {
                 "report": report,
                 "by_judge": by_judge,
-                "games": game_lines(report.games or [], names),
-                # A report a game loss contradicts cannot be confirmed as it is: say why.
-                "ignores": ""
-                if by_judge or match.status == "confirmed"
-                else ignored_game_losses(match, ReportedResult(*report.score)),
+                "games": game_lines(report.games or [], names, cells),
+                "refusal": refusal.message if refusal else "",
+                "instead": what_the_judge_does(match, refusal) if refusal else "",
+                "confirmable": open_to_confirm and refusal is None,
             }
         )
+    player_reports = [r for r in reports if not r["by_judge"]]
     return event_context(
         request,
         event,
@@ -94,8 +137,10 @@ def _result_context(
         waiting_for=selectors.waiting_for(match),
         judge_needed=selectors.judge_needed(match),
         penalties=list(selectors.match_penalties(match)),
-        player_reports=[r for r in reports if not r["by_judge"]],
+        player_reports=player_reports,
         judge_entries=[r for r in reports if r["by_judge"]],
+        differences=answers,
+        record_differs=record_differs,
         games=game_lines(list(match.games.all()), names),
         flags=describe_match(match, selectors.registration_names(event)) if match.flags else [],
         form=form or judge_result_form(match),

@@ -111,6 +111,9 @@ def dashboard_context(
             else None,
             "reports": sum(1 for r in m.reports.all() if r.registration_id),
             "waiting_for": selectors.waiting_for(m),
+            # Confirmed on the score, the players' records of the games differ: a flag for
+            # the judges, which blocks nothing.
+            "record_differs": selectors.records_differ(m),
             # Who dropped from this table: during this round, or before its result is in.
             "dropped": [
                 reg.name

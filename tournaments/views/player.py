@@ -19,9 +19,23 @@ from tournaments.flags import describe_match
 from tournaments.forms import ConfirmResultForm, DropForm
 from tournaments.models import Match, Registration
 from tournaments.models.choices import EventStatus, MatchStatus, ResultSource, RoundStatus
+from tournaments.report_compare import record_fingerprint
+from tournaments.report_presenter import (
+    RecordLine,
+    compared,
+    differing_answers,
+    differing_cells,
+    player_names,
+    record_lines,
+)
 from tournaments.result_forms import player_result_form
 from tournaments.services.registration import registration_drop, registration_register
-from tournaments.services.results import match_confirm_report, match_report
+from tournaments.services.results import (
+    ReportedResult,
+    match_confirm_report,
+    match_report,
+    refusal_of,
+)
 from tournaments.views.common import attempt, event_context, get_event, round_clock
 
 if TYPE_CHECKING:
@@ -102,32 +116,97 @@ def seen_by(match: Match, registration_id: int, *, reported: bool = False) -> Se
 
 @dataclass(frozen=True)
 class SeenReport:
+    """A player's report as one of the match's players reads it: the score from the reader's
+    side, and the games (the play-or-draw record) with "you" and "your opponent"."""
+
     mine: int
     theirs: int
     draws: int
     by_me: bool
+    lines: tuple[RecordLine, ...] = ()
+    # The fingerprint of its games, which a one-tap confirmation carries.
+    record: str = ""
+    score_as_stored: tuple[int, int, int] = (0, 0, 0)
+    games: tuple = ()
 
     @property
     def score(self) -> str:
         text = f"{self.mine}-{self.theirs}"
         return f"{text}-{self.draws}" if self.draws else text
 
+    @property
+    def outcome(self) -> str:
+        """The reported result for the reader: "win", "loss" or "draw"."""
+        if self.mine == self.theirs:
+            return "draw"
+        return "win" if self.mine > self.theirs else "loss"
+
 
 def reports_seen_by(match: Match, registration_id: int, side: str) -> list[SeenReport]:
+    """The players' reports of the match from the reader's side, their own first; the
+    answers the two give differently are marked in each record."""
+    players = selectors.players_reports_of(match)
+    cells = {}
+    if len(players) == 2:
+        cells = differing_cells(
+            differing_answers(*(compared(r) for r in players), player_names(side))
+        )
     seen = []
-    for report in match.reports.all():
-        if report.registration_id is None:
-            continue
+    for report in players:
         mine, theirs = (
             (report.games_won_a, report.games_won_b)
             if side == "a"
             else (report.games_won_b, report.games_won_a)
         )
+        games = report.games or []
         seen.append(
-            SeenReport(mine, theirs, report.games_drawn, report.registration_id == registration_id)
+            SeenReport(
+                mine,
+                theirs,
+                report.games_drawn,
+                report.registration_id == registration_id,
+                lines=tuple(record_lines(games, player_names(side), cells)),
+                record=record_fingerprint(games),
+                score_as_stored=report.score,
+                games=tuple(games),
+            )
         )
     seen.sort(key=lambda r: not r.by_me)
     return seen
+
+
+@dataclass(frozen=True)
+class ConfirmOffer:
+    """The one-tap agreement with the opponent's report the page offers: ``kind`` says what
+    it does ("confirm" the result, "agree" with it in a dispute, "record": take the
+    opponent's record of a result confirmed on the score); ``refusal`` why the rule would
+    refuse it, in which case no button is offered."""
+
+    kind: str
+    report: SeenReport
+    refusal: str = ""
+
+
+def _confirm_offer(
+    match: Match, current: Seen, reports: list[SeenReport], record_differs: bool
+) -> ConfirmOffer | None:
+    theirs = next((r for r in reports if not r.by_me), None)
+    if theirs is None or match.round.status != RoundStatus.PUBLISHED:
+        return None
+    if record_differs:
+        kind = "record"
+    elif current.waiting == "me":
+        kind = "confirm"
+    elif match.status == MatchStatus.DISPUTED:
+        kind = "agree"
+    else:
+        return None
+    refusal = refusal_of(
+        match,
+        ReportedResult(*theirs.score_as_stored, games=list(theirs.games)),
+        players_report=True,
+    )
+    return ConfirmOffer(kind, theirs, refusal.message if refusal else "")
 
 
 def can_report(match: Match | None) -> bool:
@@ -156,9 +235,20 @@ def _my_match_context(request: HttpRequest, event: Event, form: ResultForm | Non
         )
         if form is None and can_report(match):
             form = player_result_form(match, current.side)
+        reports = reports_seen_by(match, registration.pk, current.side)
+        record_differs = selectors.records_differ(match)
+        players = selectors.players_reports_of(match)
+        mine_first = sorted(players, key=lambda r: r.registration_id != registration.pk)
         context.update(
             carried=_carried_game_losses(match, registration.pk),
-            reports=reports_seen_by(match, registration.pk, current.side),
+            reports=reports,
+            record_differs=record_differs,
+            differences=differing_answers(
+                *(compared(r) for r in mine_first), player_names(current.side), side=current.side
+            )
+            if len(players) == 2
+            else [],
+            offer=_confirm_offer(match, current, reports, record_differs),
             flags=describe_match(match, selectors.registration_names(event)) if match.flags else [],
             clock=round_clock(round_, match.extension_seconds)
             if round_.status == RoundStatus.PUBLISHED
@@ -246,10 +336,7 @@ def report(request: HttpRequest, pk: int) -> HttpResponse:
         )
         if outcome.ok:
             # A dispute is not a success: it waits for a judge.
-            disputed = outcome.value.status == MatchStatus.DISPUTED
-            (messages.warning if disputed else messages.success)(
-                request, _report_message(outcome.value)
-            )
+            _say_report_outcome(request, outcome.value)
             return redirect("tournaments:my_match", event.pk)
         status = outcome.status
         if outcome.error is not None and outcome.error.code == "idempotency_key_stale":
@@ -296,10 +383,14 @@ def confirm(request: HttpRequest, pk: int) -> HttpResponse:
         return render(
             request, "tournaments/my_match.html", _my_match_context(request, event), status=400
         )
+    confirmed_before = match.status == MatchStatus.CONFIRMED
     outcome = attempt(
         request,
         lambda: match_confirm_report(
-            actor=request.user, match_id=match.pk, seen_score=form.seen_score(side)
+            actor=request.user,
+            match_id=match.pk,
+            seen_score=form.seen_score(side),
+            seen_record=form.seen_record(),
         ),
     )
     if not outcome.ok:
@@ -308,20 +399,37 @@ def confirm(request: HttpRequest, pk: int) -> HttpResponse:
     confirmation = outcome.value
     if not confirmation.changed:
         messages.info(request, _("You had already confirmed this result: nothing changed."))
-    else:
-        disputed = confirmation.match.status == MatchStatus.DISPUTED
-        (messages.warning if disputed else messages.success)(
-            request, _report_message(confirmation.match)
+    elif confirmed_before:
+        messages.success(
+            request, _("Your record now agrees with your opponent's: it is kept with the result.")
         )
+    else:
+        _say_report_outcome(request, confirmation.match)
     return redirect("tournaments:my_match", event.pk)
 
 
-def _report_message(match: Match) -> str:
-    if match.status == MatchStatus.CONFIRMED:
-        return _("Both reports agree: the result is confirmed.")
-    if match.status == MatchStatus.DISPUTED:
-        return _("Your report and your opponent's differ: a judge will settle the result.")
-    return _("Your report is in. The result is confirmed when your opponent reports the same.")
+def _say_report_outcome(request: HttpRequest, match: Match) -> None:
+    """What a report did, as a message: a dispute, or records that differ, is a warning (it
+    waits for someone), not a success."""
+    if match.status == MatchStatus.CONFIRMED and selectors.records_differ(match):
+        messages.warning(
+            request,
+            _(
+                "You agree on the score: the result is confirmed. Your records of the games "
+                "differ: agree on one below, or a judge will settle it."
+            ),
+        )
+    elif match.status == MatchStatus.CONFIRMED:
+        messages.success(request, _("Both reports agree: the result is confirmed."))
+    elif match.status == MatchStatus.DISPUTED:
+        messages.warning(
+            request, _("Your report and your opponent's differ: a judge will settle the result.")
+        )
+    else:
+        messages.success(
+            request,
+            _("Your report is in. The result is confirmed when your opponent reports the same."),
+        )
 
 
 @login_required

@@ -151,7 +151,7 @@ def seen_by_b(mine=1, theirs=2, draws=0):
 
 def test_the_opponent_sees_the_report_and_a_confirm_button(event, regs, a_reported, as_user):
     html = as_user(regs[1].player).get(me_url(event)).content.decode()
-    assert "Your opponent reported 1-2." in html
+    assert "Your opponent reported: you lost 1-2." in html
     form = html[html.index('data-testid="confirm-form"') :]
     form = form[: form.index("</form>")]
     assert f'action="{confirm_url(a_reported)}"' in html
@@ -201,7 +201,7 @@ def test_a_report_changed_since_the_page_showed_it_is_not_confirmed(
     assert response.status_code == 409
     html = response.content.decode()
     assert "Your opponent has changed their report since your page showed it" in html
-    assert "Your opponent reported 0-2." in html  # the page now shows the new one
+    assert "Your opponent reported: you lost 0-2." in html  # the page now shows the new one
     a_reported.refresh_from_db()
     assert a_reported.status == MatchStatus.AWAITING
     assert not ResultReport.objects.filter(match=a_reported, registration=regs[1]).exists()

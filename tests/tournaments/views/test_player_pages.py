@@ -378,7 +378,7 @@ def test_a_report_from_a_page_left_open_last_round(event, regs, table1, judge, a
     content = response.content.decode()
     assert "Round 1 is over: ask a judge to enter this result." in content
     new_match = round2.matches.get(table=1)
-    assert f'action="{report_url(new_match)}"' in content
+    assert f'action="{report_url(new_match)}#report-errors"' in content
     assert 'name="report-score"' in content
 
 

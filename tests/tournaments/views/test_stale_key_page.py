@@ -41,7 +41,7 @@ def test_an_earlier_report_sent_again_changes_nothing_and_shows_the_current_one(
             "This is an earlier report you have replaced since: nothing changed. "
             "Your current report is %(score)s."
         ) % {"score": "0-2"}
-        shown = translation.gettext("You reported %(s)s.") % {"s": "0-2"}
+        shown = translation.gettext("You reported: you lost %(s)s.") % {"s": "0-2"}
     assert refused in html
     assert shown in html
     # A fresh form (a new key), not the refused one with its old score.

@@ -24,7 +24,7 @@ def test_each_player_and_the_judge_see_who_must_report(event, regs, judge, as_us
 
     other = as_user(regs[1].player).get(me).content.decode()
     assert 'data-waiting="me"' in other and "Waiting for your report" in other
-    assert "Your opponent reported 0-2." in other
+    assert "Your opponent reported: you lost 0-2." in other
     assert "Waiting for the opponent" not in other
 
     reporter = as_user(regs[0].player).get(me).content.decode()

@@ -17,7 +17,11 @@ from tournaments.services.results.players import (
     match_report,
     players_reports,
 )
-from tournaments.services.results.validation import ReportedResult, ignored_game_losses
+from tournaments.services.results.validation import (
+    ReportedResult,
+    ignored_game_losses,
+    refusal_of,
+)
 
 __all__ = [
     "Confirmation",
@@ -27,5 +31,6 @@ __all__ = [
     "match_report",
     "match_set_result",
     "players_reports",
+    "refusal_of",
     "refuse_own_match",
 ]

@@ -11,19 +11,21 @@ import functools
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
 from config.errors import ConflictError, DomainError
 from config.joined_rows import JoinedRows, quoted
 from config.prepared import current_db
+from tournaments import report_compare
 from tournaments.live import announce_change
 from tournaments.models import Match, Penalty, ResultReport, SupersededReportKey
 from tournaments.models.choices import MatchStatus, PenaltyKind, ResultSource, RoundStatus
 from tournaments.notifications import notify_result_disputed
 from tournaments.services.locking import lock_match
 from tournaments.services.permissions import ensure_allowed
-from tournaments.services.results.storing import confirm_result, report_writes
+from tournaments.services.results.storing import confirm_result, report_writes, store_record
 from tournaments.services.results.validation import (
     ReportedResult,
     normalised_games,
@@ -80,10 +82,12 @@ def _same(report: ResultReport, result: ReportedResult) -> bool:
 
 
 def _agree(first: ResultReport, second: ResultReport) -> bool:
-    """Two players agree on the score, and on each game when both listed the games."""
-    if first.score != second.score:
-        return False
-    return not (first.games and second.games and first.games != second.games)
+    """Two players agree on the score, and on each answer of each game when both listed the
+    games (``tournaments.report_compare``)."""
+    return not report_compare.differences(
+        report_compare.Report(first.score, first.games or []),
+        report_compare.Report(second.score, second.games or []),
+    )
 
 
 def _supersede_key(report: ResultReport) -> None:
@@ -196,12 +200,18 @@ def match_report(
             setattr(report, key, value)
     write_report = writes.insert_report if existing is None else writes.update_report
     other = next((r for pk, r in reports.items() if pk != side_registration.pk), None)
-    if other is not None and _agree(report, other):
-        if report.games or not other.games:
-            agreed, agreed_decisions = result, decisions
+    if other is not None and report.score == other.score:
+        if _agree(report, other):
+            if report.games or not other.games:
+                agreed, agreed_decisions = result, decisions
+            else:
+                agreed = ReportedResult(*other.score, games=other.games)
+                agreed_decisions = validate_result(match, agreed, players_report=True)
         else:
-            agreed = ReportedResult(*other.score, games=other.games)
-            agreed_decisions = validate_result(match, agreed, players_report=True)
+            # The scores agree, the records do not: the score is the result (each report was
+            # checked with its games above), and no record is stored until the players agree
+            # on one (``match_confirm_report``) or a judge settles it.
+            agreed, agreed_decisions = ReportedResult(*report.score), ()
         confirm_result(
             match,
             agreed,
@@ -231,14 +241,23 @@ class Confirmation:
 
 @transaction.atomic
 def match_confirm_report(
-    *, actor: User, match_id: int, seen_score: tuple[int, int, int]
+    *,
+    actor: User,
+    match_id: int,
+    seen_score: tuple[int, int, int],
+    seen_record: str | None = None,
 ) -> Confirmation:
     """A player agrees with their opponent's report in one tap: their own report becomes the
     opponent's (score and games), sent through ``match_report``, which confirms the match.
+    When the match is already confirmed on the score both reported and only their records
+    differ, the tap settles the record: the player's report takes the opponent's games, and
+    the match stores them.
 
     ``seen_score`` is the opponent's report as the player's page showed it (player A's games,
-    player B's, drawn): if the opponent has changed it since, the confirmation is refused
-    and nothing changes, so nobody agrees to a score they have not seen."""
+    player B's, drawn), and ``seen_record`` (when given) the fingerprint of the games it
+    showed (``report_compare.record_fingerprint``): if the opponent has changed either since,
+    the confirmation is refused and nothing changes, so nobody agrees to a score or a record
+    they have not seen."""
     match = lock_match(match_id, with_users=False)
     ensure_allowed(actor, "tournaments.report_result", match)
     mine = next(
@@ -257,7 +276,10 @@ def match_confirm_report(
         )
     if own is not None and _agree(own, other):
         return Confirmation(match=match, changed=False)
-    if tuple(seen_score) != other.score:
+    if tuple(seen_score) != other.score or (
+        seen_record is not None
+        and seen_record != report_compare.record_fingerprint(other.games or [])
+    ):
         raise ConflictError(
             _(
                 "Your opponent has changed their report since your page showed it: "
@@ -265,9 +287,30 @@ def match_confirm_report(
             ),
             code="report_changed",
         )
+    if own is not None and own.score == other.score and match.status == MatchStatus.CONFIRMED:
+        _adopt_record(actor, match, own, other)
+        return Confirmation(match=match, changed=True)
     confirmed = match_report(
         actor=actor,
         match_id=match.pk,
         result=ReportedResult(*other.score, games=list(other.games or [])),
     )
     return Confirmation(match=confirmed, changed=True)
+
+
+def _adopt_record(actor: User, match: Match, own: ResultReport, other: ResultReport) -> None:
+    """The player takes their opponent's record of a match confirmed on the score both
+    reported (the match row is locked): their report's games become the opponent's, and the
+    match stores them. Not once a judge has set the result, nor after the round."""
+    _refuse_unless_open(match)
+    stored = (match.games_won_a, match.games_won_b, match.games_drawn)
+    if match.result_source != ResultSource.PLAYERS or stored != other.score:
+        raise ConflictError(_("This match is already confirmed; ask a judge to change it."))
+    result = ReportedResult(*other.score, games=list(other.games or []))
+    decisions = validate_result(match, result, players_report=True)
+    _supersede_key(own)
+    ResultReport.objects.filter(pk=own.pk).update(
+        games=result.games, idempotency_key="", reported_by=actor, updated_at=timezone.now()
+    )
+    store_record(match, result, decisions)
+    announce_change(match.round.event_id)

@@ -45,6 +45,12 @@ def _save_games(match: Match, result: ReportedResult, decisions: tuple, *, repla
     Game.objects.bulk_create(games)
 
 
+def store_record(match: Match, result: ReportedResult, decisions: tuple) -> None:
+    """The games of a result already confirmed on its score, once the players agree on them
+    (any games stored before are replaced)."""
+    _save_games(match, result, decisions, replace=True)
+
+
 OVERRIDE_WINNER = {"match_loss_a": "b", "match_loss_b": "a", "double_loss": ""}
 
 

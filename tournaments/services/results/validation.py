@@ -262,6 +262,19 @@ def validate_result(
     return decisions
 
 
+def refusal_of(
+    match: Match, result: ReportedResult, *, players_report: bool = False
+) -> DomainError | None:
+    """Why ``validate_result`` would refuse this result (None when it would accept it). A page
+    offers to confirm a report only where confirming it would work: a player's one tap
+    (``players_report``) and a judge's acceptance of a report are checked by the same rule."""
+    try:
+        validate_result(match, result, players_report=players_report)
+    except DomainError as exc:
+        return exc
+    return None
+
+
 def random_winner_of(game: dict[str, Any], decision: playdraw.PlayDraw | None) -> str:
     """Who won the coin or die of a game: as reported, or, when the rule checked the
     choice of a game decided by the coin or die, the player who (so) chose."""
