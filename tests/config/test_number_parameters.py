@@ -89,7 +89,7 @@ def world(db):
     match_report(actor=opponent.player, match_id=match.pk, result=ReportedResult(2, 1))
     call = judge_call_create(actor=player, match_id=match.pk, reason="rules_question")
     penalty_issue(actor=organiser, registration_id=mine.pk, reason="late", infraction="tardiness")
-    deck_check_record(
+    check = deck_check_record(
         actor=organiser, event_id=event.pk, registration_id=mine.pk, outcome="as_listed"
     )
     pod = Pod.objects.filter(draft__event=draft).first()
@@ -109,6 +109,7 @@ def world(db):
             "number": ["1"],
             "pod": [str(pod.pk)],
             "player_id": [str(player.pk)],
+            "check_id": [str(check.pk)],
             "deck_list_id": [str(DeckList.objects.get(event=event, player=player).pk)],
             "uidb64": ["MQ"],
             "token": ["set-password"],
