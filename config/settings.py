@@ -336,6 +336,8 @@ SPECTACULAR_SETTINGS = {
         "drf_spectacular.hooks.postprocess_schema_enums",
         # Every operation's refusals, in the one Error shape (config/api_schema_errors.py).
         "config.api_schema_errors.document_error_responses",
+        # Valid for validators and usable by client generators (config/api_schema_client.py).
+        "config.api_schema_client.make_schema_client_ready",
     ],
     # Ids in paths (config.converters): integers, at most the largest 64-bit id.
     "PATH_CONVERTER_OVERRIDES": {
