@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import enum
 import importlib
+import pkgutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+import yaml
 from django.core.management import call_command
 from openapi_spec_validator import validate
 from openapi_spec_validator.readers import read_from_filename
@@ -65,11 +67,49 @@ def test_the_schema_is_valid_openapi(schema_file):
     validate(spec)  # raises on the first error
 
 
+def test_request_bodies_are_json_only(schema_file):
+    schema = yaml.safe_load(schema_file.read_text())
+    offered = {
+        media
+        for item in schema["paths"].values()
+        for operation in item.values()
+        if isinstance(operation, dict)
+        for media in operation.get("requestBody", {}).get("content", {})
+    }
+    assert offered == {"application/json"}
+
+
 def test_the_client_generates_without_warnings(generated):
     run, package = generated
     assert run.returncode == 0, run.stdout + run.stderr
     assert "Warning" not in run.stdout + run.stderr, run.stdout + run.stderr
     assert package.is_dir()
+
+
+def test_every_generated_module_imports(generated):
+    failures = []
+    root = importlib.import_module(PACKAGE)
+    for info in pkgutil.walk_packages(root.__path__, PACKAGE + "."):
+        try:
+            importlib.import_module(info.name)
+        except Exception as error:
+            failures.append(f"{info.name}: {type(error).__name__}: {error}")
+    assert not failures, "\n".join(failures)
+
+
+def _body_model(module) -> str:
+    annotation = module.sync_detailed.__annotations__["body"]
+    return getattr(annotation, "__name__", annotation)
+
+
+def test_penalties_and_judge_call_resolve_have_request_models(generated):
+    penalty = importlib.import_module(f"{PACKAGE}.api.events.events_penalties_create")
+    resolve = importlib.import_module(f"{PACKAGE}.api.judge_calls.judge_calls_resolve_create")
+    models = importlib.import_module(f"{PACKAGE}.models")
+    assert _body_model(penalty) == "PenaltyInRequest"
+    assert _body_model(resolve) == "ResolveInRequest"
+    assert {"registration_id", "reason"} <= set(models.PenaltyInRequest.__annotations__)
+    assert "outcome" in models.ResolveInRequest.__annotations__
 
 
 def test_a_qiahn_record_is_built_with_real_enums(generated):
@@ -94,3 +134,25 @@ def test_a_qiahn_record_is_built_with_real_enums(generated):
     assert built.to_dict()["squad"] == 3
     odds = models.OddsRequestRequestRuleset
     assert issubclass(odds, enum.Enum)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("body_format", ["multipart", None])
+def test_a_form_body_is_refused_with_415(body_format):
+    from rest_framework.test import APIClient
+
+    client = APIClient()
+    if body_format:
+        response = client.post(
+            "/api/auth/token/", {"username": "a", "password": "b"}, format=body_format
+        )
+    else:
+        response = client.post(
+            "/api/auth/token/",
+            "username=a&password=b",
+            content_type="application/x-www-form-urlencoded",
+        )
+    assert response.status_code == 415
+    assert response.json()["detail"]
+    json_body = client.post("/api/auth/token/", {"username": "a", "password": "b"})
+    assert json_body.status_code == 400
