@@ -156,3 +156,32 @@ def test_a_form_body_is_refused_with_415(body_format):
     assert response.json()["detail"]
     json_body = client.post("/api/auth/token/", {"username": "a", "password": "b"})
     assert json_body.status_code == 400
+
+
+def _schema(schema_file: Path) -> dict:
+    return yaml.safe_load(schema_file.read_text())
+
+
+def test_operation_ids_are_identifiers(schema_file):
+    schema = _schema(schema_file)
+    ids = [
+        operation["operationId"]
+        for item in schema["paths"].values()
+        for operation in item.values()
+        if isinstance(operation, dict) and "operationId" in operation
+    ]
+    assert ids
+    assert [i for i in ids if not i.isidentifier()] == []
+
+
+def test_server_now_is_a_date_time(schema_file):
+    components = _schema(schema_file)["components"]["schemas"]
+    assert components["RoundOut"]["properties"]["server_now"]["format"] == "date-time"
+
+
+def test_the_penalty_kinds_are_one_enum(schema_file):
+    components = _schema(schema_file)["components"]["schemas"]
+    kinds = [name for name in components if "KindEnum" in name and "Penalty" in name]
+    assert kinds == ["PenaltyKindEnum"]
+    penalty_in = components["PenaltyInRequest"]["properties"]["kind"]
+    assert penalty_in["allOf"] == [{"$ref": "#/components/schemas/PenaltyKindEnum"}]

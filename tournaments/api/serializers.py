@@ -7,11 +7,13 @@ from typing import Any
 
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from tournaments.infractions import INFRACTIONS
 from tournaments.models import AuditEntry, Event, Game, Match, Penalty, Registration, Round
-from tournaments.models.choices import EventStatus, Side, offered_games
+from tournaments.models.choices import EventStatus, PenaltyKind, Side, offered_games
 from tournaments.models.event import recommended_swiss_rounds
 from tournaments.services.registration import MAX_FIXED_TABLE
 
@@ -270,6 +272,7 @@ class RoundOut(serializers.ModelSerializer):
             "server_now",
         )
 
+    @extend_schema_field(OpenApiTypes.DATETIME)
     def get_server_now(self, round_: Round) -> str:
         return timezone.now().isoformat()
 
@@ -441,7 +444,7 @@ class PenaltyIn(serializers.Serializer):
         help_text="What the player did; without `kind`, its usual penalty is given.",
     )
     kind = serializers.ChoiceField(
-        choices=["warning", "game_loss", "match_loss", "disqualification"],
+        choices=PenaltyKind.choices,
         required=False,
         default="",
         help_text="The penalty; needed without an `infraction`.",
