@@ -356,6 +356,8 @@ SPECTACULAR_SETTINGS = {
         "JudgeCallStateEnum": "judge_calls.models.JudgeCallState",
         # The deck check's outcome keeps its name now that judge calls have one too.
         "OutcomeEnum": "decklists.models.DeckCheckOutcome",
+        # The audit log's kinds: the filter and each entry's `kind`.
+        "AuditKindEnum": "tournaments.audit_presenter.KINDS",
     },
 }
 

@@ -185,3 +185,14 @@ def test_the_penalty_kinds_are_one_enum(schema_file):
     assert kinds == ["PenaltyKindEnum"]
     penalty_in = components["PenaltyInRequest"]["properties"]["kind"]
     assert penalty_in["allOf"] == [{"$ref": "#/components/schemas/PenaltyKindEnum"}]
+
+
+def test_an_audit_entry_kind_is_the_filter_enum(schema_file):
+    schema = _schema(schema_file)
+    audit = schema["paths"]["/api/events/{id}/audit/"]["get"]
+    (kind_filter,) = [p for p in audit["parameters"] if p["name"] == "kind"]
+    components = schema["components"]["schemas"]
+    kind = components["AuditOut"]["properties"]["kind"]
+    assert kind["allOf"] == [{"$ref": "#/components/schemas/AuditKindEnum"}]
+    assert set(components["AuditKindEnum"]["enum"]) == set(kind_filter["schema"]["enum"])
+    assert len(kind_filter["schema"]["enum"]) == 10

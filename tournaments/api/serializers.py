@@ -11,6 +11,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from tournaments.audit_presenter import KINDS as AUDIT_KINDS
 from tournaments.infractions import INFRACTIONS
 from tournaments.models import AuditEntry, Event, Game, Match, Penalty, Registration, Round
 from tournaments.models.choices import EventStatus, PenaltyKind, Side, offered_games
@@ -503,7 +504,7 @@ class AuditOut(serializers.ModelSerializer):
         "tables."
     )
     kind = serializers.SerializerMethodField(
-        help_text="event, players, pairings, clock, results, penalties, decks or draft"
+        help_text="the entry's kind, as the audit log's `kind` filter takes it"
     )
 
     class Meta:
@@ -533,6 +534,7 @@ class AuditOut(serializers.ModelSerializer):
     def get_sentence(self, entry: AuditEntry) -> str:
         return self._line(entry).sentence
 
+    @extend_schema_field({"type": "string", "enum": list(AUDIT_KINDS)})
     def get_kind(self, entry: AuditEntry) -> str:
         return self._line(entry).kind
 
