@@ -196,3 +196,29 @@ def test_an_audit_entry_kind_is_the_filter_enum(schema_file):
     assert kind["allOf"] == [{"$ref": "#/components/schemas/AuditKindEnum"}]
     assert set(components["AuditKindEnum"]["enum"]) == set(kind_filter["schema"]["enum"])
     assert len(kind_filter["schema"]["enum"]) == 10
+
+
+def test_406_and_415_are_documented(schema_file):
+    schema = _schema(schema_file)
+    operations = [
+        operation
+        for item in schema["paths"].values()
+        for operation in item.values()
+        if isinstance(operation, dict) and "responses" in operation
+    ]
+    assert all("406" in operation["responses"] for operation in operations)
+    with_body = [operation for operation in operations if "requestBody" in operation]
+    assert with_body
+    assert all("415" in operation["responses"] for operation in with_body)
+    assert not any(
+        "415" in operation["responses"] for operation in operations if operation not in with_body
+    )
+
+
+@pytest.mark.django_db
+def test_an_accept_header_the_api_cannot_answer_is_a_406_error():
+    from rest_framework.test import APIClient
+
+    response = APIClient().get("/api/events/", HTTP_ACCEPT="text/csv")
+    assert response.status_code == 406
+    assert response.json()["detail"]
