@@ -222,3 +222,18 @@ def test_an_accept_header_the_api_cannot_answer_is_a_406_error():
     response = APIClient().get("/api/events/", HTTP_ACCEPT="text/csv")
     assert response.status_code == 406
     assert response.json()["detail"]
+
+
+def test_every_answer_with_a_body_describes_it(schema_file):
+    schema = _schema(schema_file)
+    undescribed = [
+        f"{method.upper()} {path} {status}"
+        for path, item in schema["paths"].items()
+        for method, operation in item.items()
+        if isinstance(operation, dict)
+        for status, response in operation.get("responses", {}).items()
+        if str(status).startswith("2") and str(status) != "204" and "content" not in response
+    ]
+    assert undescribed == []
+    start = schema["paths"]["/api/events/{id}/draft/start/"]["post"]["responses"]
+    assert "201" in start and "200" not in start
