@@ -35,6 +35,8 @@ DESCRIPTIONS = {
     "403": "The caller may not do this, or may not see it.",
     "404": "No such object, or not one the caller may see.",
     "409": "The action clashes with the current state (already done, wrong phase, a race lost).",
+    "406": "The `Accept` header names no type this operation answers.",
+    "415": "The body is not JSON (`Content-Type: application/json`); forms are refused.",
     "429": "Too many failed logins for this account or from this address; see Retry-After.",
 }
 
@@ -51,7 +53,7 @@ def _open_to_everyone(generator: Any, path: str, method: str) -> bool:
     return False
 
 
-def _error_statuses(generator: Any, path: str, method: str) -> list[str]:
+def _error_statuses(generator: Any, path: str, method: str, *, has_body: bool) -> list[str]:
     statuses = ["400", "401"]
     if method not in SAFE_METHODS or not _open_to_everyone(generator, path, method):
         statuses.append("403")
@@ -61,7 +63,10 @@ def _error_statuses(generator: Any, path: str, method: str) -> list[str]:
         statuses.append("409")  # an action on an existing object, whose state may clash
     if path in LOGIN_PATHS:
         statuses.append("429")
-    return statuses
+    statuses.append("406")
+    if has_body:
+        statuses.append("415")
+    return sorted(statuses)
 
 
 def document_error_responses(
@@ -75,7 +80,8 @@ def document_error_responses(
             if not isinstance(operation, dict) or "responses" not in operation:
                 continue
             responses = operation["responses"]
-            for status in _error_statuses(generator, path, method):
+            has_body = "requestBody" in operation
+            for status in _error_statuses(generator, path, method, has_body=has_body):
                 responses.setdefault(status, {"description": DESCRIPTIONS[status]})
             # A view names the refusals its path cannot show (a 404 from a query
             # parameter, say) with a description only: every refusal has the one shape.

@@ -318,11 +318,10 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "config.pagination.Pagination",
     "PAGE_SIZE": 100,
     "EXCEPTION_HANDLER": "config.api.exception_handler",
-    "DEFAULT_PARSER_CLASSES": [
-        "config.parsers.BoundedJSONParser",
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
-    ],
+    # The API reads JSON bodies only (a form or multipart body is a 415): a deck list's
+    # entries and a game record nest, which a form cannot carry. No API route takes a file.
+    "DEFAULT_PARSER_CLASSES": ["config.parsers.BoundedJSONParser"],
+    "TEST_REQUEST_DEFAULT_FORMAT": "json",
     "DEFAULT_RENDERER_CLASSES": [
         "rest_framework.renderers.JSONRenderer",
         "rest_framework.renderers.BrowsableAPIRenderer",
@@ -341,6 +340,8 @@ SPECTACULAR_SETTINGS = {
         "drf_spectacular.hooks.postprocess_schema_enums",
         # Every operation's refusals, in the one Error shape (config/api_schema_errors.py).
         "config.api_schema_errors.document_error_responses",
+        # Valid for validators and usable by client generators (config/api_schema_client.py).
+        "config.api_schema_client.make_schema_client_ready",
     ],
     # Ids in paths (config.converters): integers, at most the largest 64-bit id.
     "PATH_CONVERTER_OVERRIDES": {
@@ -360,6 +361,8 @@ SPECTACULAR_SETTINGS = {
         "JudgeCallStateEnum": "judge_calls.models.JudgeCallState",
         # The deck check's outcome keeps its name now that judge calls have one too.
         "OutcomeEnum": "decklists.models.DeckCheckOutcome",
+        # The audit log's kinds: the filter and each entry's `kind`.
+        "AuditKindEnum": "tournaments.audit_presenter.KINDS",
     },
 }
 

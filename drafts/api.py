@@ -10,7 +10,7 @@ from typing import Any
 
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import permissions, serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -28,6 +28,7 @@ from drafts.services.reading import (
 )
 from rulings.deckcheck import MAX_POOL_LINE_QUANTITY
 from tournaments.models import Event, Registration
+from tournaments.models.choices import RegistrationStatus
 from tournaments.visibility import visibility_for
 
 TAG = ["drafts"]
@@ -259,7 +260,16 @@ class MyDistribution(APIView):
         return Response(seat_state(request, seat))
 
 
-@extend_schema(tags=TAG, request=DeckIn, responses={201: None})
+@extend_schema(
+    tags=TAG,
+    request=DeckIn,
+    responses={
+        201: inline_serializer(
+            "DeckSubmittedOut",
+            {"deck_list": serializers.IntegerField(), "cards": serializers.IntegerField()},
+        )
+    },
+)
 class MyDeck(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
@@ -275,21 +285,72 @@ class MyDeck(APIView):
         return Response({"deck_list": deck_list.pk, "cards": deck_list.card_count}, status=201)
 
 
-@extend_schema(tags=TAG, request=None, responses=None)
+# The answers of the draft actions that have no serializer of their own.
+POD_PAUSED_OUT = inline_serializer(
+    "PodPausedOut", {"pod": serializers.IntegerField(), "paused": serializers.BooleanField()}
+)
+POD_EXTENDED_OUT = inline_serializer(
+    "PodExtendedOut",
+    {"pod": serializers.IntegerField(), "deadline": serializers.DateTimeField(allow_null=True)},
+)
+POD_OUT = inline_serializer("PodOut", {"pod": serializers.IntegerField()})
+DRAFT_STARTED_OUT = inline_serializer(
+    "DraftStartedOut",
+    {"draft": serializers.IntegerField(), "pods": serializers.IntegerField()},
+)
+DECK_SAVED_OUT = inline_serializer(
+    "DeckSavedOut",
+    {
+        "seat": serializers.IntegerField(),
+        "saved": serializers.DictField(
+            child=serializers.IntegerField(), allow_null=True, help_text="card id -> copies"
+        ),
+    },
+)
+SEAT_EXTENDED_OUT = inline_serializer(
+    "SeatExtendedOut",
+    {"seat": serializers.IntegerField(), "until": serializers.DateTimeField(allow_null=True)},
+)
+SEAT_PLAYER_OUT = inline_serializer(
+    "SeatPlayerOut",
+    {"seat": serializers.IntegerField(), "registration": serializers.IntegerField()},
+)
+ENTERED_WITHOUT_SEAT_OUT = inline_serializer(
+    "EnteredWithoutSeatOut",
+    {
+        "registration": serializers.IntegerField(),
+        "status": serializers.ChoiceField(choices=RegistrationStatus.choices),
+    },
+)
+
+
+@extend_schema(
+    tags=TAG,
+    request=None,
+    responses=POD_PAUSED_OUT,
+)
 class PodPause(APIView):
     def post(self, request: Request, pk: int) -> Response:
         pod = drafts.pod_pause(actor=request.user, pod_id=pk)
         return Response({"pod": pod.pk, "paused": pod.is_paused})
 
 
-@extend_schema(tags=TAG, request=None, responses=None)
+@extend_schema(
+    tags=TAG,
+    request=None,
+    responses=POD_PAUSED_OUT,
+)
 class PodResume(APIView):
     def post(self, request: Request, pk: int) -> Response:
         pod = drafts.pod_resume(actor=request.user, pod_id=pk)
         return Response({"pod": pod.pk, "paused": pod.is_paused})
 
 
-@extend_schema(tags=TAG, request=PodExtendIn, responses=None)
+@extend_schema(
+    tags=TAG,
+    request=PodExtendIn,
+    responses=POD_EXTENDED_OUT,
+)
 class PodExtend(APIView):
     def post(self, request: Request, pk: int) -> Response:
         data = _valid(PodExtendIn, request)
@@ -297,7 +358,11 @@ class PodExtend(APIView):
         return Response({"pod": pod.pk, "deadline": pod.deadline})
 
 
-@extend_schema(tags=TAG, request=SeatBotIn, responses=None)
+@extend_schema(
+    tags=TAG,
+    request=SeatBotIn,
+    responses=POD_OUT,
+)
 class PodSeatBot(APIView):
     def post(self, request: Request, pk: int) -> Response:
         data = _valid(SeatBotIn, request)
@@ -305,7 +370,11 @@ class PodSeatBot(APIView):
         return Response({"pod": pod.pk})
 
 
-@extend_schema(tags=TAG, request=None, responses=None)
+@extend_schema(
+    tags=TAG,
+    request=None,
+    responses={201: DRAFT_STARTED_OUT},
+)
 class DraftStart(APIView):
     def post(self, request: Request, pk: int) -> Response:
         draft = drafts.draft_start(actor=request.user, event_id=pk)
@@ -360,7 +429,11 @@ class EnterWithoutSeatIn(serializers.Serializer):
     reason = serializers.CharField(max_length=300)
 
 
-@extend_schema(tags=TAG, request=DeckIn, responses=None)
+@extend_schema(
+    tags=TAG,
+    request=DeckIn,
+    responses=DECK_SAVED_OUT,
+)
 class MyDeckSave(APIView):
     """Save the deck being built (any size); at the seat's deadline the last saved deck is
     its deck if legal."""
@@ -395,7 +468,11 @@ class PodEndBuilding(APIView):
         )
 
 
-@extend_schema(tags=TAG, request=SeatExtendIn, responses=None)
+@extend_schema(
+    tags=TAG,
+    request=SeatExtendIn,
+    responses=SEAT_EXTENDED_OUT,
+)
 class PodSeatExtendBuilding(APIView):
     """More deck-building time for one seat (also after its time is over); audited."""
 
@@ -405,7 +482,11 @@ class PodSeatExtendBuilding(APIView):
         return Response({"seat": seat.pk, "until": seat.building_until})
 
 
-@extend_schema(tags=TAG, request=SeatPlayerIn, responses=None)
+@extend_schema(
+    tags=TAG,
+    request=SeatPlayerIn,
+    responses=SEAT_PLAYER_OUT,
+)
 class PodSeatPlayer(APIView):
     """Seat a player who has no seat in a bot's empty seat, before the pod's picking."""
 
@@ -415,7 +496,11 @@ class PodSeatPlayer(APIView):
         return Response({"seat": seat.pk, "registration": seat.registration_id})
 
 
-@extend_schema(tags=TAG, request=EnterWithoutSeatIn, responses=None)
+@extend_schema(
+    tags=TAG,
+    request=EnterWithoutSeatIn,
+    responses=ENTERED_WITHOUT_SEAT_OUT,
+)
 class DraftEnterWithoutSeat(APIView):
     """Enter a player with no seat for the Swiss rounds, once they have a deck list."""
 

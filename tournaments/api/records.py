@@ -8,7 +8,7 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import permissions, status
 from rest_framework.generics import ListAPIView
 from rest_framework.request import Request
@@ -183,6 +183,7 @@ XLSX_EXPORT_PARAM = OpenApiParameter(
 )
 
 
+@extend_schema_view(get=extend_schema(operation_id="events_export_csv_retrieve"))
 @extend_schema(
     tags=TAG,
     parameters=[EXPORT_PARAM, ROUND_PARAM],
@@ -213,6 +214,7 @@ class EventExport(APIView):
         return response
 
 
+@extend_schema_view(get=extend_schema(operation_id="events_export_xlsx_retrieve"))
 @extend_schema(
     tags=TAG,
     parameters=[XLSX_EXPORT_PARAM, ROUND_PARAM],

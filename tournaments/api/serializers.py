@@ -6,12 +6,15 @@ import re
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from config import clock
+from tournaments.audit_presenter import KINDS as AUDIT_KINDS
 from tournaments.infractions import INFRACTIONS
 from tournaments.models import AuditEntry, Event, Game, Match, Penalty, Registration, Round
-from tournaments.models.choices import EventStatus, Side, offered_games
+from tournaments.models.choices import EventStatus, PenaltyKind, Side, offered_games
 from tournaments.models.event import recommended_swiss_rounds
 from tournaments.services.registration import MAX_FIXED_TABLE
 
@@ -270,6 +273,7 @@ class RoundOut(serializers.ModelSerializer):
             "server_now",
         )
 
+    @extend_schema_field(OpenApiTypes.DATETIME)
     def get_server_now(self, round_: Round) -> str:
         return clock.now().isoformat()
 
@@ -441,7 +445,7 @@ class PenaltyIn(serializers.Serializer):
         help_text="What the player did; without `kind`, its usual penalty is given.",
     )
     kind = serializers.ChoiceField(
-        choices=["warning", "game_loss", "match_loss", "disqualification"],
+        choices=PenaltyKind.choices,
         required=False,
         default="",
         help_text="The penalty; needed without an `infraction`.",
@@ -500,7 +504,7 @@ class AuditOut(serializers.ModelSerializer):
         "tables."
     )
     kind = serializers.SerializerMethodField(
-        help_text="event, players, pairings, clock, results, penalties, decks or draft"
+        help_text="the entry's kind, as the audit log's `kind` filter takes it"
     )
 
     class Meta:
@@ -530,6 +534,7 @@ class AuditOut(serializers.ModelSerializer):
     def get_sentence(self, entry: AuditEntry) -> str:
         return self._line(entry).sentence
 
+    @extend_schema_field({"type": "string", "enum": list(AUDIT_KINDS)})
     def get_kind(self, entry: AuditEntry) -> str:
         return self._line(entry).kind
 
