@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 from tournaments import selectors
-from tournaments.infractions import INFRACTIONS
+from tournaments.infractions import Infraction
 from tournaments.models import Event, Registration
 from tournaments.models.choices import (
     EventFormat,
@@ -322,8 +322,25 @@ class ExtendForm(forms.Form):
     reason = forms.CharField(label=_("Reason"), max_length=300, required=False)
 
 
+class PlayerSelect(forms.Select):
+    """A select of players whose options carry their table, player number and name
+    (``data-table``, ``data-number``, ``data-name``), for the page's search to narrow it
+    as the judge types (``static/js/site.js``)."""
+
+    option_data: dict[str, dict[str, str]]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.option_data = {}
+
+    def create_option(self, name: str, value: Any, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        option = super().create_option(name, value, *args, **kwargs)
+        option["attrs"].update(self.option_data.get(str(value), {}))
+        return option
+
+
 class PenaltyForm(forms.Form):
-    registration = forms.TypedChoiceField(label=_("Player"), coerce=int)
+    registration = forms.TypedChoiceField(label=_("Player"), coerce=int, widget=PlayerSelect)
     infraction = forms.ChoiceField(label=_("Infraction"))
     kind = forms.ChoiceField(
         label=_("Penalty"),
@@ -348,13 +365,41 @@ class PenaltyForm(forms.Form):
         ),
     )
 
-    def __init__(self, *args: Any, players: list[Registration], **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        players: list[selectors.PenaltyPlayer],
+        infractions: list[Infraction],
+        **kwargs: Any,
+    ) -> None:
+        """``players`` and ``infractions``: those the event offers
+        (``selectors.penalty_players``, ``selectors.event_infractions``)."""
         super().__init__(*args, **kwargs)
-        self.fields["registration"].choices = [("", "—")] + [(r.pk, r.name) for r in players]
+        self.fields["registration"].choices = [("", "—")] + [
+            (p.registration.pk, penalty_player_label(p)) for p in players
+        ]
+        self.fields["registration"].widget.option_data = {
+            str(p.registration.pk): {
+                "data-table": str(p.table or ""),
+                "data-number": str(p.registration.player.player_number or ""),
+                "data-name": p.registration.name,
+            }
+            for p in players
+        }
         self.fields["infraction"].choices = [
             ("", "—"),
-            *((i.code, f"{i.label} · {PenaltyKind(i.default).label}") for i in INFRACTIONS),
+            *((i.code, f"{i.label} · {PenaltyKind(i.default).label}") for i in infractions),
         ]
+
+
+def penalty_player_label(player: selectors.PenaltyPlayer) -> str:
+    """A player as the penalty form lists them: "Table 7 — Ana Torres #1234"."""
+    registration = player.registration
+    number = registration.player.player_number
+    name = f"{registration.name} #{number}" if number else registration.name
+    if player.table is None:
+        return name
+    return _("Table %(table)s — %(player)s") % {"table": player.table, "player": name}
 
 
 # --- Results ---------------------------------------------------------------------------

@@ -37,6 +37,31 @@
     attacker.addEventListener("change", offer);
     offer();
   });
+  // A search box that narrows a select as one types (the penalty form's players; without
+  // this file the box searches on the server): a number finds that table or player number,
+  // words find the names holding them all, accents and case aside.
+  document.addEventListener("DOMContentLoaded", function () {
+    function fold(text) {
+      return text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+    }
+    document.querySelectorAll("input[data-filter-select]").forEach(function (input) {
+      var select = document.getElementById(input.dataset.filterSelect);
+      if (!select) { return; }
+      function narrow() {
+        var words = fold(input.value).replace(/#/g, " ").split(/\s+/).filter(Boolean);
+        var number = words.length === 1 && /^\d+$/.test(words[0]) ? words[0] : null;
+        Array.prototype.forEach.call(select.options, function (option) {
+          if (!option.value) { return; }
+          var shown = number !== null
+            ? option.dataset.table === number || option.dataset.number === number
+            : words.every(function (word) { return fold(option.dataset.name || option.text).indexOf(word) >= 0; });
+          option.hidden = !shown;
+        });
+      }
+      input.addEventListener("input", narrow);
+      narrow();
+    });
+  });
   document.addEventListener("DOMContentLoaded", function () {
     var toggle = document.querySelector(".nav-toggle");
     var nav = document.querySelector(".site-nav");

@@ -438,7 +438,9 @@ class PenaltyIn(serializers.Serializer):
         choices=[i.code for i in INFRACTIONS],
         required=False,
         default="",
-        help_text="What the player did; without `kind`, its usual penalty is given.",
+        help_text="What the player did; without `kind`, its usual penalty is given. An "
+        "infraction of another game or format than the event's (a draft rule in a "
+        "constructed event) is refused: 400 with code `infraction_not_applicable`.",
     )
     kind = serializers.ChoiceField(
         choices=["warning", "game_loss", "match_loss", "disqualification"],
