@@ -36,6 +36,7 @@ STR, INT, BOOL, DATE, DATETIME, SECONDS, JSON, USER, CARDS = (
     "user",
     "cards",
 )
+TIME = "time"  # a wall-clock time, "HH:MM" or "HH:MM:SS" (an event's start time)
 RULINGS = "rulings"
 
 
@@ -52,7 +53,9 @@ def optional(kind: str) -> str:
 # of the types before it); deletions run in the reverse order.
 # Fields added to format 1 after files were written without them: such a file reads as if
 # it held this value (the one every event had before the field existed).
-ADDED_FIELDS: dict[str, dict[str, Any]] = {"event": {"draft_cards_private": False}}
+ADDED_FIELDS: dict[str, dict[str, Any]] = {
+    "event": {"draft_cards_private": False, "start_time": None},
+}
 
 RECORD_FIELDS: dict[str, dict[str, str]] = {
     "event": {
@@ -61,6 +64,7 @@ RECORD_FIELDS: dict[str, dict[str, str]] = {
         "game": STR,
         "format": STR,
         "date": DATE,
+        "start_time": optional(TIME),
         "venue": STR,
         "status": STR,
         "swiss_rounds": optional(INT),

@@ -4,18 +4,26 @@
 
   // The phone menu: the button shows and hides the links (without this file they stay shown).
   document.documentElement.classList.add("js");
-  // A new event's form: only the settings of the game chosen (they are all sent anyway).
+  // An event's form: only the settings of the game and format chosen, and only the groups
+  // that keep one (the others are sent anyway, and the server ignores them).
   document.addEventListener("DOMContentLoaded", function () {
     var game = document.getElementById("id_game");
-    var fields = document.querySelectorAll("[data-games]");
+    var format = document.getElementById("id_format");
+    var fields = document.querySelectorAll("[data-games], [data-formats]");
     if (!game || !fields.length) { return; }
+    function among(list, value) { return !list || list.split(" ").indexOf(value) >= 0; }
     function show() {
       fields.forEach(function (input) {
         var box = input.closest(".field") || input;
-        box.hidden = input.dataset.games.split(" ").indexOf(game.value) < 0;
+        box.hidden = !among(input.dataset.games, game.value) ||
+          !among(input.dataset.formats, format ? format.value : "");
+      });
+      document.querySelectorAll("[data-settings-group]").forEach(function (group) {
+        group.hidden = !group.querySelector(".field:not([hidden])");
       });
     }
     game.addEventListener("change", show);
+    if (format) { format.addEventListener("change", show); }
     show();
   });
   // The odds form: each vanguard is offered only its own side's magic (the form checks it too).

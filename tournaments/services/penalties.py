@@ -10,10 +10,10 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from config.errors import ConflictError, DomainError
 from tournaments import match_scores
+from tournaments.event_settings import game_and_format_words
 from tournaments.infractions import get_infraction
 from tournaments.models import Event, Match, Penalty, Round
 from tournaments.models.choices import (
-    GameKind,
     MatchStatus,
     PenaltyKind,
     ResultSource,
@@ -84,13 +84,6 @@ def _next_game(match: Match, requested: int | None, best_of: int) -> int:
     return number
 
 
-def event_kind_words(event: Event) -> str:
-    """The event's game, and its format where the game has formats (Humankind)."""
-    if event.game == GameKind.HUMANKIND:
-        return f"{event.get_game_display()} · {event.get_format_display()}"
-    return str(event.get_game_display())
-
-
 def _checked_kind(
     event: Event, infraction: str, kind: str, deviation_reason: str
 ) -> tuple[str, str]:
@@ -107,7 +100,10 @@ def _checked_kind(
         if not found.applies(game=event.game, format=event.format):
             raise DomainError(
                 _("“%(infraction)s” is not an infraction of this event (%(event)s).")
-                % {"infraction": found.label, "event": event_kind_words(event)},
+                % {
+                    "infraction": found.label,
+                    "event": game_and_format_words(event.game, event.format),
+                },
                 field="infraction",
                 code="infraction_not_applicable",
             )
