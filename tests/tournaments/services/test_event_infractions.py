@@ -133,3 +133,12 @@ def test_the_api_answers_400_with_the_code(constructed):
     assert not Penalty.objects.exists()
     body["infraction"] = "slow_play"
     assert client.post(url, body, format="json").status_code == 201
+
+
+def test_a_judge_calls_answer_offers_the_events_infractions(organiser):
+    from judge_calls.forms import infraction_choices
+
+    constructed = make_event(organiser, name="Constructed")
+    draft = make_event(organiser, name="Draft", format=EventFormat.BOOSTER_DRAFT)
+    assert not DRAFT_CODES & {code for code, _label in infraction_choices(constructed)}
+    assert {code for code, _label in infraction_choices(draft)} >= DRAFT_CODES
