@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -13,8 +13,12 @@ from judge_calls.models import (
     JudgeCallOutcome,
     JudgeCallReason,
 )
+from tournaments import selectors
 from tournaments.infractions import INFRACTIONS
 from tournaments.models.choices import PenaltyKind
+
+if TYPE_CHECKING:
+    from tournaments.models import Event
 
 
 class JudgeCallForm(forms.Form):
@@ -58,6 +62,10 @@ class ResolveForm(forms.Form):
         ]
 
 
-def infraction_choices() -> list[tuple[str, str]]:
-    """The infractions, with their usual penalty, for the answer's penalty part."""
-    return [(i.code, f"{i.label} · {PenaltyKind(i.default).label}") for i in INFRACTIONS]
+def infraction_choices(event: Event) -> list[tuple[str, str]]:
+    """The event's infractions (``tournaments.selectors.event_infractions``), with their
+    usual penalty, for the answer's penalty part."""
+    return [
+        (i.code, f"{i.label} · {PenaltyKind(i.default).label}")
+        for i in selectors.event_infractions(event)
+    ]

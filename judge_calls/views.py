@@ -99,7 +99,7 @@ def queue_context(request: HttpRequest, pk: int) -> dict:
         answered=calls.recent_answered(event, visibility),
         times=calls.event_call_times(event, visibility),
         head_judge=request.user.has_perm("tournaments.head_judge", event),
-        infractions=infraction_choices(),
+        infractions=infraction_choices(event),
         penalty_kinds=PenaltyKind.choices,
         max_minutes=MAX_CALL_EXTENSION_MINUTES,
     )

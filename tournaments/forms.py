@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.conf import settings
+from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
@@ -13,7 +15,8 @@ from accounts.selectors import fold
 from config.number_field import WholeNumberField, whole_number_formfield
 from config.numbers import BIGGEST_ID
 from tournaments import selectors
-from tournaments.infractions import INFRACTIONS
+from tournaments.event_settings import FORMATLESS, SETTING_SCOPES, setting_applies
+from tournaments.infractions import Infraction
 from tournaments.models import Event, Registration
 from tournaments.models.choices import (
     EventFormat,
@@ -35,6 +38,7 @@ PRESET_LABELS = {
 EVENT_FIELDS = [
     "name",
     "date",
+    "start_time",
     "venue",
     "game",
     "format",
@@ -56,31 +60,43 @@ EVENT_FIELDS = [
 ]
 assert set(EVENT_FIELDS) == EDITABLE
 
-
-QIAHN_GAMES = frozenset({GameKind.QIAHN_TACTICS, GameKind.QIAHN_GOBLIN_II})
-RECORD_GAMES = QIAHN_GAMES | {GameKind.ANACHRONISM}
-# Settings that mean something for some games only: an event's form shows those of its game.
-GAME_FIELDS: dict[str, frozenset[str]] = {
-    "format": frozenset({GameKind.HUMANKIND}),
-    "min_deck_size": frozenset({GameKind.HUMANKIND}),
-    "deck_lists_required": frozenset({GameKind.HUMANKIND}),
-    "draft_cards_private": frozenset({GameKind.HUMANKIND}),
-    "record_policy": RECORD_GAMES,
-    "qiahn_ruleset": QIAHN_GAMES,
-    "qiahn_squad": QIAHN_GAMES,
-    "goblin_mode": frozenset({GameKind.QIAHN_GOBLIN_II}),
-    "goblin_scoring": frozenset({GameKind.QIAHN_GOBLIN_II}),
-}
+# The event forms' groups of settings, in the page's order. A group whose settings do not
+# apply to the game and format chosen is hidden (``static/js/site.js``).
+EVENT_FIELDSETS: list[tuple[str, Promise, list[str]]] = [
+    ("event", _("The event"), ["name", "date", "start_time", "venue"]),
+    ("game", _("Game and format"), ["game", "format"]),
+    (
+        "rounds",
+        _("Rounds"),
+        ["swiss_rounds", "round_minutes", "games_per_match", "top_cut", "player_cap", "tiebreaks"],
+    ),
+    ("decks", _("Deck lists"), ["min_deck_size", "deck_lists_required"]),
+    ("draft", _("Booster draft"), ["draft_cards_private"]),
+    ("reports", _("Results"), ["play_draw_required", "record_policy"]),
+    (
+        "qiahn",
+        _("Qíahn Tactics and Goblin II"),
+        ["qiahn_ruleset", "qiahn_squad", "goblin_mode", "goblin_scoring"],
+    ),
+]
+assert sorted(n for _key, _legend, names in EVENT_FIELDSETS for n in names) == sorted(EVENT_FIELDS)
 
 
 class EventForm(forms.ModelForm):
+    """An event's settings, in groups. Those of another game or format than the one chosen
+    are hidden by the page and ignored here (``tournaments.event_settings``): without
+    scripts every group shows, with a note saying so."""
+
     tiebreaks = forms.ChoiceField(label=_("Tiebreaks"))
 
     class Meta:
         model = Event
         fields = EVENT_FIELDS
         formfield_callback = whole_number_formfield
-        widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+        widgets = {
+            "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+            "start_time": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+        }
 
     def __init__(
         self,
@@ -96,6 +112,9 @@ class EventForm(forms.ModelForm):
             (name, PRESET_LABELS.get(name, name)) for name in tiebreak_presets()
         ]
         self.fields["tiebreaks"].initial = "dar"
+        self.fields["start_time"].help_text = _(
+            "At the venue, in its time zone (%(zone)s). Empty while it is not fixed."
+        ) % {"zone": settings.TIME_ZONE}
         if "game" in self.fields:  # only the games the site can validate
             self.fields["game"].choices = offered_games(
                 self.instance.game if self.instance.pk else None
@@ -112,19 +131,52 @@ class EventForm(forms.ModelForm):
                 self.fields[name].help_text = _("Fixed once the first round is paired.")
             elif name in LOCKED_FROM_TOP_CUT:
                 self.fields[name].help_text = _("Fixed once the top cut is paired.")
-        # An event's form has only the settings of its game; a new event's form has them all,
-        # each marked with its games (the page shows those of the game chosen).
+        # An event's form has only the settings of its game; a new event's form has them all.
+        # Each is marked with its games and formats, for the page to show those that apply.
         game = self.instance.game if self.instance.pk else None
-        for name, games in GAME_FIELDS.items():
+        for name, scope in SETTING_SCOPES.items():
             if name not in self.fields:
                 continue
-            if game is not None and game not in games:
+            if game is not None and game not in scope.games:
                 del self.fields[name]
-            else:
-                self.fields[name].widget.attrs["data-games"] = " ".join(sorted(games))
+                continue
+            attrs = self.fields[name].widget.attrs
+            attrs["data-games"] = " ".join(sorted(scope.games))
+            if scope.formats:
+                attrs["data-formats"] = " ".join(sorted(scope.formats))
         # A booster draft's minimum deck size is the DAR's 41, not a setting.
         if self.instance.pk and self.instance.format == EventFormat.BOOSTER_DRAFT:
             self.fields.pop("min_deck_size", None)
+
+    def _chosen(self, name: str, data: dict[str, Any]) -> str:
+        if name in data:
+            return data[name]
+        if self.instance.pk or name == "game":
+            return getattr(self.instance, name)
+        return ""
+
+    def clean(self) -> dict[str, Any]:
+        """The settings that do not apply to the game and format chosen are left out (an
+        event keeps its own, a new one gets the defaults); a game without formats is
+        played "Standard (no deck)"."""
+        data = super().clean()
+        game = self._chosen("game", data)
+        if game != GameKind.HUMANKIND and not self.instance.pk and "format" in data:
+            data["format"] = FORMATLESS
+        format = self._chosen("format", data)
+        for name in list(data):
+            if name != "format" and not setting_applies(name, game=game, format=format):
+                del data[name]
+        return data
+
+    def fieldsets(self) -> list[dict[str, Any]]:
+        """The groups of settings this form has, each with its bound fields."""
+        groups = []
+        for key, legend, names in EVENT_FIELDSETS:
+            fields = [self[name] for name in names if name in self.fields]
+            if fields:
+                groups.append({"key": key, "legend": legend, "fields": fields})
+        return groups
 
 
 def find_player(text: str, *, event: Event | None = None) -> User:
@@ -399,8 +451,25 @@ class ExtendForm(forms.Form):
     reason = forms.CharField(label=_("Reason"), max_length=300, required=False)
 
 
+class PlayerSelect(forms.Select):
+    """A select of players whose options carry their table, player number and name
+    (``data-table``, ``data-number``, ``data-name``), for the page's search to narrow it
+    as the judge types (``static/js/site.js``)."""
+
+    option_data: dict[str, dict[str, str]]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.option_data = {}
+
+    def create_option(self, name: str, value: Any, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        option = super().create_option(name, value, *args, **kwargs)
+        option["attrs"].update(self.option_data.get(str(value), {}))
+        return option
+
+
 class PenaltyForm(forms.Form):
-    registration = forms.TypedChoiceField(label=_("Player"), coerce=int)
+    registration = forms.TypedChoiceField(label=_("Player"), coerce=int, widget=PlayerSelect)
     infraction = forms.ChoiceField(label=_("Infraction"))
     kind = forms.ChoiceField(
         label=_("Penalty"),
@@ -425,13 +494,41 @@ class PenaltyForm(forms.Form):
         ),
     )
 
-    def __init__(self, *args: Any, players: list[Registration], **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        players: list[selectors.PenaltyPlayer],
+        infractions: list[Infraction],
+        **kwargs: Any,
+    ) -> None:
+        """``players`` and ``infractions``: those the event offers
+        (``selectors.penalty_players``, ``selectors.event_infractions``)."""
         super().__init__(*args, **kwargs)
-        self.fields["registration"].choices = [("", "—")] + [(r.pk, r.name) for r in players]
+        self.fields["registration"].choices = [("", "—")] + [
+            (p.registration.pk, penalty_player_label(p)) for p in players
+        ]
+        self.fields["registration"].widget.option_data = {
+            str(p.registration.pk): {
+                "data-table": str(p.table or ""),
+                "data-number": str(p.registration.player.player_number or ""),
+                "data-name": p.registration.name,
+            }
+            for p in players
+        }
         self.fields["infraction"].choices = [
             ("", "—"),
-            *((i.code, f"{i.label} · {PenaltyKind(i.default).label}") for i in INFRACTIONS),
+            *((i.code, f"{i.label} · {PenaltyKind(i.default).label}") for i in infractions),
         ]
+
+
+def penalty_player_label(player: selectors.PenaltyPlayer) -> str:
+    """A player as the penalty form lists them: "Table 7 — Ana Torres #1234"."""
+    registration = player.registration
+    number = registration.player.player_number
+    name = f"{registration.name} #{number}" if number else registration.name
+    if player.table is None:
+        return name
+    return _("Table %(table)s — %(player)s") % {"table": player.table, "player": name}
 
 
 # --- Results ---------------------------------------------------------------------------

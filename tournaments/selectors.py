@@ -17,6 +17,7 @@ from config import clock
 from config.numbers import ascii_digits, parse_whole_number
 from tournaments import report_compare
 from tournaments.extensions import hooks
+from tournaments.infractions import Infraction, infractions_for
 from tournaments.match_scores import wins_needed
 from tournaments.models import (
     AuditEntry,
@@ -673,3 +674,67 @@ def start_warnings(event: Event) -> list[str]:
             % {"date": date_format(event.date), "today": date_format(today)}
         )
     return warnings
+
+
+@dataclass(frozen=True)
+class PenaltyPlayer:
+    """A player a judge may penalise, with their table in the round a penalty is given in
+    (``None``: not seated in it)."""
+
+    registration: Registration
+    table: int | None
+
+    def matches(self, text: str) -> bool:
+        """A judge's search: the words of the name (accents and case aside), the player
+        number, or the table number."""
+        words = fold(text.strip().lstrip("#")).split()
+        if not words:
+            return True
+        if len(words) == 1 and words[0].isdigit():
+            number = int(words[0])
+            return number in (self.table, self.registration.player.player_number)
+        name = fold(self.registration.name)
+        return all(word in name for word in words)
+
+
+def penalty_players(
+    event: Event, *, match: Match | None = None, text: str = ""
+) -> list[PenaltyPlayer]:
+    """Who a judge may give a penalty to: the two players of ``match``, or every player of
+    the event but those who did not show up; with ``text``, those a search for it finds.
+    Each with their table in the latest published round (the round a penalty is given in),
+    by table, then those without a table, by name."""
+    if match is not None:
+        players = [match.player_a, match.player_b] if match.player_b_id else [match.player_a]
+        return [PenaltyPlayer(registration=r, table=match.table) for r in players]
+    latest = current_round(event, published_only=True)
+    tables = (
+        dict(
+            latest.seats.filter(match__isnull=False).values_list("registration_id", "match__table")
+        )
+        if latest is not None
+        else {}
+    )
+    players = [
+        PenaltyPlayer(registration=r, table=tables.get(r.pk))
+        for r in event_players(event).exclude(status=RegistrationStatus.NO_SHOW)
+    ]
+    players = [p for p in players if p.matches(text)]
+    players.sort(
+        key=lambda p: (p.table is None, p.table or 0, fold(p.registration.name), p.registration.pk)
+    )
+    return players
+
+
+def event_infractions(event: Event) -> list[Infraction]:
+    """The infractions a judge may give a penalty for in this event (``Infraction.applies``)."""
+    return infractions_for(game=event.game, format=event.format)
+
+
+def event_match(event: Event, match_id: int) -> Match | None:
+    """One of the event's matches with its players, or ``None``."""
+    return (
+        Match.objects.select_related("round", *MATCH_RELATED)
+        .filter(round__event=event, pk=match_id)
+        .first()
+    )

@@ -34,6 +34,7 @@ from archives.core.schema import (
     RULINGS_VERSION_FIELDS,
     SECONDS,
     STR,
+    TIME,
     USER,
     VERSION,
     card_ref,
@@ -75,6 +76,8 @@ def _is_kind(value: Any, kind: str) -> bool:
         return isinstance(value, str) and _parses(dt.date.fromisoformat, value)
     if kind == DATETIME:
         return isinstance(value, str) and _parses(_aware_datetime, value)
+    if kind == TIME:
+        return isinstance(value, str) and _parses(dt.time.fromisoformat, value)
     if kind == JSON:
         return True
     if kind == CARDS:

@@ -37,6 +37,7 @@ STR, INT, BOOL, DATE, DATETIME, SECONDS, JSON, USER, CARDS = (
     "user",
     "cards",
 )
+TIME = "time"  # a wall-clock time, "HH:MM" or "HH:MM:SS" (an event's start time)
 RULINGS = "rulings"
 
 
@@ -55,7 +56,7 @@ def optional(kind: str) -> str:
 # it held this value (the one every event had before the field existed).
 # A deck check's list as checked came later still: older files' checks read "not recorded".
 ADDED_FIELDS: dict[str, dict[str, Any]] = {
-    "event": {"draft_cards_private": False},
+    "event": {"draft_cards_private": False, "start_time": None},
     "deck_check": {"list_recorded": False, "checked_text": "", "checked_entries": []},
 }
 
@@ -66,6 +67,7 @@ RECORD_FIELDS: dict[str, dict[str, str]] = {
         "game": STR,
         "format": STR,
         "date": DATE,
+        "start_time": optional(TIME),
         "venue": STR,
         "status": STR,
         "swiss_rounds": optional(INT),

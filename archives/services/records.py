@@ -23,6 +23,7 @@ from archives.core.schema import (
     RECORD_TYPES,
     RULINGS,
     SECONDS,
+    TIME,
     USER,
     card_ref,
     record_key,
@@ -169,6 +170,9 @@ def event_rows(event: Event) -> EventRows:
                     record[name] = iso_utc(getattr(row, name))
                 elif kind == DATE:
                     record[name] = getattr(row, name).isoformat()
+                elif kind == TIME:
+                    value = getattr(row, name)
+                    record[name] = None if value is None else value.isoformat()
                 elif kind == SECONDS:
                     value = getattr(row, name)
                     record[name] = None if value is None else value.total_seconds()

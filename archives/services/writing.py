@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.db import connections, models, router
-from django.utils.dateparse import parse_date
+from django.utils.dateparse import parse_date, parse_time
 
 from accounts.models import User
 from archives.core.checks import Archive
@@ -21,6 +21,7 @@ from archives.core.schema import (
     RECORD_TYPES,
     RULINGS,
     SECONDS,
+    TIME,
     USER,
 )
 from archives.services.records import EVENT_FIELD, MODELS, parse_iso_datetime
@@ -138,6 +139,8 @@ class RecordWriter:
                 value = parse_iso_datetime(value)
             elif kind == DATE:
                 value = parse_date(value)
+            elif kind == TIME and value is not None:
+                value = parse_time(value)
             elif kind == SECONDS and value is not None:
                 value = dt.timedelta(seconds=value)
             if name in auto:

@@ -4,6 +4,7 @@ draft event."""
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 from django.db import transaction
@@ -90,6 +91,7 @@ def load_draft_demo(ctx: Any) -> list[str]:
         actor=organiser,
         name=DRAFT_EVENT,
         date=timezone.localdate(),
+        start_time=dt.time(17, 0),
         venue="La Tienda de Juegos",
         format=EventFormat.BOOSTER_DRAFT,
         swiss_rounds=3,

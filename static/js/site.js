@@ -4,18 +4,26 @@
 
   // The phone menu: the button shows and hides the links (without this file they stay shown).
   document.documentElement.classList.add("js");
-  // A new event's form: only the settings of the game chosen (they are all sent anyway).
+  // An event's form: only the settings of the game and format chosen, and only the groups
+  // that keep one (the others are sent anyway, and the server ignores them).
   document.addEventListener("DOMContentLoaded", function () {
     var game = document.getElementById("id_game");
-    var fields = document.querySelectorAll("[data-games]");
+    var format = document.getElementById("id_format");
+    var fields = document.querySelectorAll("[data-games], [data-formats]");
     if (!game || !fields.length) { return; }
+    function among(list, value) { return !list || list.split(" ").indexOf(value) >= 0; }
     function show() {
       fields.forEach(function (input) {
         var box = input.closest(".field") || input;
-        box.hidden = input.dataset.games.split(" ").indexOf(game.value) < 0;
+        box.hidden = !among(input.dataset.games, game.value) ||
+          !among(input.dataset.formats, format ? format.value : "");
+      });
+      document.querySelectorAll("[data-settings-group]").forEach(function (group) {
+        group.hidden = !group.querySelector(".field:not([hidden])");
       });
     }
     game.addEventListener("change", show);
+    if (format) { format.addEventListener("change", show); }
     show();
   });
   // The odds form: each vanguard is offered only its own side's magic (the form checks it too).
@@ -36,6 +44,31 @@
     }
     attacker.addEventListener("change", offer);
     offer();
+  });
+  // A search box that narrows a select as one types (the penalty form's players; without
+  // this file the box searches on the server): a number finds that table or player number,
+  // words find the names holding them all, accents and case aside.
+  document.addEventListener("DOMContentLoaded", function () {
+    function fold(text) {
+      return text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+    }
+    document.querySelectorAll("input[data-filter-select]").forEach(function (input) {
+      var select = document.getElementById(input.dataset.filterSelect);
+      if (!select) { return; }
+      function narrow() {
+        var words = fold(input.value).replace(/#/g, " ").split(/\s+/).filter(Boolean);
+        var number = words.length === 1 && /^\d+$/.test(words[0]) ? words[0] : null;
+        Array.prototype.forEach.call(select.options, function (option) {
+          if (!option.value) { return; }
+          var shown = number !== null
+            ? option.dataset.table === number || option.dataset.number === number
+            : words.every(function (word) { return fold(option.dataset.name || option.text).indexOf(word) >= 0; });
+          option.hidden = !shown;
+        });
+      }
+      input.addEventListener("input", narrow);
+      narrow();
+    });
   });
   document.addEventListener("DOMContentLoaded", function () {
     var toggle = document.querySelector(".nav-toggle");

@@ -143,7 +143,9 @@ def pair_and_publish_round_1(judge: Page, site: str, event) -> None:
 def give_a_penalty(judge: Page, site: str, event) -> None:
     judge.goto(es(site, event, "judge/penalties/"))
     form = judge.get_by_test_id("penalty-form")
-    form.locator("#id_registration").select_option(label=WALK_IN)
+    # The list names each player with their table and number ("Mesa 2 — Ana #1002").
+    option = form.locator("#id_registration option").filter(has_text=WALK_IN)
+    form.locator("#id_registration").select_option(option.get_attribute("value"))
     form.locator("#id_infraction").select_option("slow_play")
     form.locator("#id_reason").fill("Tardó demasiado en cada turno")
     submit(judge, form.locator("button[type=submit]"))

@@ -122,7 +122,9 @@ def give_a_penalty(judge: Page, event: Event) -> None:
     """By infraction: the judge leaves the penalty to the infraction's usual one."""
     judge.goto(es(event, "judge/penalties/"))
     form = judge.get_by_test_id("penalty-form")
-    form.locator("#id_registration").select_option(label=PENALISED)
+    # The list names each player with their table and number ("Mesa 2 — Ana #1002").
+    option = form.locator("#id_registration option").filter(has_text=PENALISED)
+    form.locator("#id_registration").select_option(option.get_attribute("value"))
     form.locator("#id_infraction").select_option("deck_problem")
     form.locator("#id_reason").fill("Dos copias de Esporas de más en el mazo")
     submit(judge, form.locator("button[type=submit]"))

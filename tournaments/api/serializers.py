@@ -23,6 +23,7 @@ EVENT_SETTINGS = (
     "game",
     "format",
     "date",
+    "start_time",
     "venue",
     "swiss_rounds",
     "round_minutes",
@@ -42,6 +43,23 @@ EVENT_SETTINGS = (
 )
 
 
+@extend_schema_field(
+    {
+        "type": "string",
+        "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?$",
+        "example": "10:00",
+        "nullable": True,
+    }
+)
+class WallClockTimeField(serializers.TimeField):
+    """A time of day at the venue, "HH:MM" (read also as "HH:MM:SS"), with no offset: the
+    site's time zone. Not the schema's ``format: time``, which requires an offset."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("format", "%H:%M")
+        super().__init__(**kwargs)
+
+
 class EventOut(serializers.ModelSerializer):
     players = serializers.IntegerField(
         read_only=True, help_text="registered players (no-shows left out)"
@@ -53,10 +71,30 @@ class EventOut(serializers.ModelSerializer):
         "once it is finished",
     )
     recommended_rounds = serializers.SerializerMethodField()
+    start_time = WallClockTimeField(
+        read_only=True,
+        allow_null=True,
+        help_text="The time at the venue (HH:MM), in the site's time zone; null while it "
+        "is not fixed.",
+    )
+    starts_at = serializers.DateTimeField(
+        read_only=True,
+        allow_null=True,
+        help_text="The start: `start_time` on `date` in the site's time zone, with its UTC "
+        "offset (null without a start time).",
+    )
 
     class Meta:
         model = Event
-        fields = ("id", *EVENT_SETTINGS, "status", "seed", "recommended_rounds", "players")
+        fields = (
+            "id",
+            *EVENT_SETTINGS,
+            "starts_at",
+            "status",
+            "seed",
+            "recommended_rounds",
+            "players",
+        )
 
     def get_recommended_rounds(self, event: Event) -> int:
         return recommended_swiss_rounds(event.players)
@@ -73,6 +111,19 @@ class EventOut(serializers.ModelSerializer):
 
 
 class EventIn(serializers.ModelSerializer):
+    """An event's settings. `start_time` is the time at the venue (`HH:MM`, the site's time
+    zone). A setting of another game or format than the event's (a Qíahn ruleset for a
+    Humankind event, a booster draft's for a constructed one) is refused with 400 and code
+    `setting_not_applicable`, unless it has the value the event already has (its default
+    for a new event)."""
+
+    start_time = WallClockTimeField(
+        required=False,
+        allow_null=True,
+        help_text="The time at the venue (HH:MM), in the site's time zone; null while it "
+        "is not fixed.",
+    )
+
     class Meta:
         model = Event
         fields = EVENT_SETTINGS
@@ -442,7 +493,9 @@ class PenaltyIn(serializers.Serializer):
         choices=[i.code for i in INFRACTIONS],
         required=False,
         default="",
-        help_text="What the player did; without `kind`, its usual penalty is given.",
+        help_text="What the player did; without `kind`, its usual penalty is given. An "
+        "infraction of another game or format than the event's (a draft rule in a "
+        "constructed event) is refused: 400 with code `infraction_not_applicable`.",
     )
     kind = serializers.ChoiceField(
         choices=PenaltyKind.choices,

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import datetime
 import secrets
 import uuid
 
@@ -7,6 +8,7 @@ from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from config.names import validate_name
@@ -42,6 +44,9 @@ class Event(models.Model):
         _("format"), max_length=20, choices=EventFormat.choices, default=EventFormat.MONOFACCION
     )
     date = models.DateField(_("date"))
+    # The wall-clock time at the venue, in the site's time zone (TIME_ZONE), on ``date``;
+    # events made before it existed have none.
+    start_time = models.TimeField(_("start time"), null=True, blank=True)
     venue = models.CharField(_("venue"), max_length=200, blank=True, validators=[validate_name])
     status = models.CharField(
         _("status"), max_length=20, choices=EventStatus.choices, default=EventStatus.REGISTRATION
@@ -178,6 +183,17 @@ class Event(models.Model):
             if draft is not None and draft.started_at is not None:
                 return str(_("Drafting"))
         return str(self.get_status_display())
+
+    @property
+    def starts_at(self) -> datetime.datetime | None:
+        """The start as an aware date and time (the start time on the event's date, in the
+        site's time zone), or ``None`` without a start time."""
+        if self.start_time is None:
+            return None
+        return timezone.make_aware(
+            datetime.datetime.combine(self.date, self.start_time),
+            timezone.get_default_timezone(),
+        )
 
     @property
     def is_qiahn(self) -> bool:

@@ -6,10 +6,12 @@ from datetime import date
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from accounts.models import User
 from config.errors import ConflictError, DomainError
+from tournaments.event_settings import game_and_format_words, setting_applies
 from tournaments.models import Event, EventStaff
 from tournaments.models.choices import EventFormat, EventStatus, GameKind, RoundKind, StaffRole
 from tournaments.services.audit import audit_record
@@ -37,6 +39,7 @@ LOCKED_FROM_TOP_CUT = {"top_cut"}
 EDITABLE = {
     "name",
     "date",
+    "start_time",
     "venue",
     "swiss_rounds",
     "round_minutes",
@@ -107,16 +110,35 @@ def _validate_fields(fields: dict[str, Any]) -> None:
             )
 
 
+def _refuse_settings_not_applying(event: Event, fields: dict[str, Any], before: Event) -> None:
+    """A setting given a value that means nothing for the event's game and format
+    (``tournaments.event_settings``) is refused naming it, unless the value is the one
+    ``before`` has (the model's defaults for a new event): an API client may send every
+    setting. The format is not refused: a game without formats keeps its own."""
+    for name, value in fields.items():
+        if name == "format" or setting_applies(name, game=event.game, format=event.format):
+            continue
+        if value == getattr(before, name):
+            continue
+        label = capfirst(Event._meta.get_field(name).verbose_name)
+        raise DomainError(
+            _("“%(setting)s” does not apply to this event (%(event)s).")
+            % {"setting": label, "event": game_and_format_words(event.game, event.format)},
+            field=name,
+            code="setting_not_applicable",
+        )
+
+
 @transaction.atomic
 def event_create(*, actor: User, name: str, date: date, **fields: Any) -> Event:
     ensure_allowed(actor, "tournaments.create_event")
     _validate_fields(fields)
-    # The DAR's play-or-draw record: required by default in Humankind events.
-    fields.setdefault(
-        "play_draw_required", fields.get("game", GameKind.HUMANKIND) == GameKind.HUMANKIND
-    )
     event = Event(name=name, date=date, created_by=actor, **fields)
     _fix_draft_minimum(event, fields)
+    _refuse_settings_not_applying(event, fields, Event())
+    # The DAR's play-or-draw record: required by default in Humankind events.
+    if "play_draw_required" not in fields:
+        event.play_draw_required = event.game == GameKind.HUMANKIND
     event.full_clean()
     event.save()
     EventStaff.objects.create(event=event, user=actor, role=StaffRole.ORGANISER)
@@ -144,9 +166,11 @@ def event_update(*, actor: User, event_id: int, **fields: Any) -> Event:
             % {"names": ", ".join(frozen)}
         )
     before = {k: str(getattr(event, k)) for k in fields}
+    unchanged = Event(**{k: getattr(event, k) for k in fields})
     for key, value in fields.items():
         setattr(event, key, value)
     _fix_draft_minimum(event, fields)
+    _refuse_settings_not_applying(event, fields, unchanged)
     event.full_clean()
     event.save()
     audit_record(

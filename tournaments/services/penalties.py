@@ -10,9 +10,15 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from config.errors import ConflictError, DomainError
 from tournaments import match_scores
+from tournaments.event_settings import game_and_format_words
 from tournaments.infractions import get_infraction
-from tournaments.models import Match, Penalty, Round
-from tournaments.models.choices import MatchStatus, PenaltyKind, ResultSource, RoundStatus
+from tournaments.models import Event, Match, Penalty, Round
+from tournaments.models.choices import (
+    MatchStatus,
+    PenaltyKind,
+    ResultSource,
+    RoundStatus,
+)
 from tournaments.services.audit import audit_record
 from tournaments.services.events import refuse_if_finished
 from tournaments.services.locking import (
@@ -78,15 +84,28 @@ def _next_game(match: Match, requested: int | None, best_of: int) -> int:
     return number
 
 
-def _checked_kind(infraction: str, kind: str, deviation_reason: str) -> tuple[str, str]:
+def _checked_kind(
+    event: Event, infraction: str, kind: str, deviation_reason: str
+) -> tuple[str, str]:
     """The penalty for the infraction (its default unless the judge chose another, with a
-    reason), and the reason kept for a different one."""
+    reason), and the reason kept for a different one. An infraction of another game or
+    format than the event's is refused (``Infraction.applies``)."""
     found = None
     if infraction:
         found = get_infraction(infraction)
         if found is None:
             raise DomainError(
                 _("Unknown infraction %(code)r.") % {"code": infraction}, field="infraction"
+            )
+        if not found.applies(game=event.game, format=event.format):
+            raise DomainError(
+                _("“%(infraction)s” is not an infraction of this event (%(event)s).")
+                % {
+                    "infraction": found.label,
+                    "event": game_and_format_words(event.game, event.format),
+                },
+                field="infraction",
+                code="infraction_not_applicable",
             )
     kind = kind or (found.default if found else "")
     if not kind:
@@ -133,7 +152,7 @@ def penalty_issue(
     event = lock_event(event_of_registration(registration_id))
     ensure_allowed(actor, "tournaments.run_event", event)
     refuse_if_finished(event)
-    kind, deviation_reason = _checked_kind(infraction, kind, deviation_reason)
+    kind, deviation_reason = _checked_kind(event, infraction, kind, deviation_reason)
     if not reason.strip():
         raise DomainError(_("Give the reason for the penalty."), field="reason")
     match = None

@@ -16,6 +16,7 @@ from django.shortcuts import get_object_or_404
 
 from config import clock
 from config.errors import ConflictError, DomainError, ForbiddenError, NotFoundError
+from config.site_url import local_origin
 from tournaments import selectors
 from tournaments.live import POLL_SECONDS, live_version, live_version_started
 from tournaments.models import Event, Match, Round
@@ -135,6 +136,23 @@ def event_context(request: HttpRequest, event: Event, tab: str, **extra: Any) ->
         "live_poll_seconds": POLL_SECONDS,
         **extra,
     }
+
+
+# The session remembers that its reader has seen the warning about QR codes pointing to this
+# machine: shown in full once, then folded (the dashboard is opened many times a round).
+LOCAL_SITE_WARNING_SEEN = "local_site_warning_seen"
+
+
+def local_site_warning(request: HttpRequest) -> dict[str, Any]:
+    """The context of ``_local_site_warning.html`` on a page a judge keeps going back to:
+    the origin the QR codes point to when phones cannot reach it, and whether this reader
+    already saw the warning in full (then it is folded). The first showing is remembered
+    in the session, on the server."""
+    origin = local_origin(request)
+    folded = bool(origin) and bool(request.session.get(LOCAL_SITE_WARNING_SEEN))
+    if origin and not folded:
+        request.session[LOCAL_SITE_WARNING_SEEN] = True
+    return {"local_site_origin": origin, "local_site_folded": folded}
 
 
 @dataclass(frozen=True)

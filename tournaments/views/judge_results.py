@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -251,61 +251,84 @@ def _accept_report(request: HttpRequest, match: Match) -> HttpResponse:
     return redirect("tournaments:dashboard_round", match.round.event_id, match.round.number)
 
 
-def _penalty_players(event: Event) -> list:
-    return [r for r in selectors.event_players(event) if r.status != "no_show"]
+def _penalty_match(request: HttpRequest, event: Event) -> Match | None:
+    """The match the penalty form was opened from (``?match=<id>``, from the match's page):
+    one of this event's, else a 404."""
+    value = request.GET.get("match", "")
+    if not value:
+        return None
+    match = selectors.event_match(event, int(value)) if value.isdigit() else None
+    if match is None:
+        raise Http404
+    return match
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def penalties(request: HttpRequest, pk: int) -> HttpResponse:
+    """The event's penalties and the form to issue one. Opened from a match's page
+    (``?match=``), the form is for that match: its two players only, and the penalty is
+    given in it. ``?q=`` narrows the list of players (by name, player number or table)
+    for a browser without scripts; with them, the page narrows it as the judge types."""
     event = get_event(pk)
     require(request, "tournaments.run_event", event)
-    players = _penalty_players(event)
-    form = PenaltyForm(request.POST if request.method == "POST" else None, players=players)
+    match = _penalty_match(request, event)
+    query = "" if match is not None else request.GET.get("q", "")[:80]
+    posting = request.method == "POST"
+    # A post is checked against every player (the search only narrows what is shown).
+    players = selectors.penalty_players(event, match=match, text="" if posting else query)
+    form = PenaltyForm(
+        request.POST if posting else None,
+        players=players,
+        infractions=selectors.event_infractions(event),
+    )
     status = 200
-    if request.method == "POST":
+    if posting:
         status = 400
         if form.is_valid():
             data = form.cleaned_data
-            if not any(r.pk == data["registration"] for r in players):
-                form.add_error("registration", _("That player is not in this event."))
-            else:
-                outcome = attempt(
+            outcome = attempt(
+                request,
+                lambda: penalty_issue(
+                    actor=request.user,
+                    registration_id=data["registration"],
+                    infraction=data["infraction"],
+                    kind=data["kind"],
+                    deviation_reason=data["deviation_reason"],
+                    reason=data["reason"],
+                    game_number=data["game_number"],
+                    match_id=match.pk if match is not None else None,
+                ),
+                form,
+            )
+            if outcome.ok:
+                penalty = outcome.value
+                messages.success(
                     request,
-                    lambda: penalty_issue(
-                        actor=request.user,
-                        registration_id=data["registration"],
-                        infraction=data["infraction"],
-                        kind=data["kind"],
-                        deviation_reason=data["deviation_reason"],
-                        reason=data["reason"],
-                        game_number=data["game_number"],
-                    ),
-                    form,
+                    _("%(kind)s for %(name)s recorded.")
+                    % {"kind": penalty.get_kind_display(), "name": penalty.registration.name},
                 )
-                if outcome.ok:
-                    penalty = outcome.value
-                    messages.success(
+                if penalty.next_match:
+                    messages.warning(
                         request,
-                        _("%(kind)s for %(name)s recorded.")
-                        % {"kind": penalty.get_kind_display(), "name": penalty.registration.name},
-                    )
-                    if penalty.next_match:
-                        messages.warning(
-                            request,
-                            _(
-                                "%(name)s's match is already over: the game loss applies to "
-                                "game 1 of their next match."
-                            )
-                            % {"name": penalty.registration.name},
+                        _(
+                            "%(name)s's match is already over: the game loss applies to "
+                            "game 1 of their next match."
                         )
-                    return redirect("tournaments:penalties", event.pk)
-                status = outcome.status
+                        % {"name": penalty.registration.name},
+                    )
+                if match is not None:
+                    return redirect("tournaments:result", match.pk)
+                return redirect("tournaments:penalties", event.pk)
+            status = outcome.status
     context = event_context(
         request,
         event,
         "penalties",
         form=form,
+        penalty_match=match,
+        player_query=query,
+        nobody_found=bool(query.strip()) and not players,
         penalties=list(selectors.event_penalties(event)),
     )
     return render(request, "tournaments/penalties.html", context, status=status)

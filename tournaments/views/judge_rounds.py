@@ -15,7 +15,6 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from config import clock as time_source
-from config.site_url import local_origin
 from tournaments import selectors
 from tournaments.flags import describe_match
 from tournaments.forms import ClockAdjustForm, ExtendForm, PairForm, ReasonForm, SwapForm
@@ -36,7 +35,14 @@ from tournaments.services.rounds import (
     swiss_rounds_planned,
 )
 from tournaments.services.topcut import event_finish, topcut_advance, topcut_start
-from tournaments.views.common import attempt, event_context, get_event, require, round_clock
+from tournaments.views.common import (
+    attempt,
+    event_context,
+    get_event,
+    local_site_warning,
+    require,
+    round_clock,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -93,7 +99,7 @@ def dashboard_context(
         pair_form=forms.get("pair_form") or PairForm(),
         repair_form=forms.get("repair_form") or ReasonForm(prefix="repair"),
         adjust_form=forms.get("adjust_form") or ClockAdjustForm(),
-        local_site_origin=local_origin(request),
+        **local_site_warning(request),
     )
     if round_ is None:
         return context
