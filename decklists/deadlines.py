@@ -31,11 +31,11 @@ if TYPE_CHECKING:
 
 
 def event_starts_at(event: Event) -> dt.datetime:
-    """When the event starts, in the site's time zone.
-
-    The one place that decides it for deck lists: an event has a date and no start time
-    yet, so it starts with its day (midnight in the site's time zone). Once events have a
-    start time, this reads it, and the deadlines and reminders follow."""
+    """When the event starts, in the site's time zone: its start time on its day, or, for
+    an event given no start time, the start of its day (midnight). The one place that
+    decides it for deck lists: the deadlines and reminders follow it."""
+    if (starts := event.starts_at) is not None:
+        return starts
     midnight = dt.datetime.combine(event.date, dt.time.min)
     return timezone.make_aware(midnight, timezone.get_default_timezone())
 

@@ -75,6 +75,18 @@ def test_the_deadline_is_the_start_of_the_events_day_in_the_sites_time_zone(even
     assert due.isoformat() == "2030-03-09T00:00:00+01:00"  # Europe/Madrid in winter
 
 
+def test_an_event_with_a_start_time_takes_its_lists_until_it_starts(event, players, sweep):
+    event.start_time = dt.time(18, 30)
+    event.save()
+    due = deck_list_due(event)
+    assert due.isoformat() == "2030-03-09T18:30:00+01:00"
+    # A day before 18:30, not a day before midnight: nothing yet at 18:29 the day before.
+    sweep(due - 24 * HOUR - dt.timedelta(minutes=1))
+    assert not mail.outbox
+    sweep(due - 24 * HOUR)
+    assert len(mail.outbox) == 2
+
+
 def test_a_day_before_the_missing_and_the_illegal_lists_are_reminded_once(event, players, sweep):
     due = deck_list_due(event)
     assert sweep(due - 25 * HOUR) == []  # too early
