@@ -690,8 +690,8 @@ class PenaltyPlayer:
         words = fold(text.strip().lstrip("#")).split()
         if not words:
             return True
-        if len(words) == 1 and words[0].isdigit():
-            number = int(words[0])
+        if len(words) == 1 and ascii_digits(words[0]):
+            number = parse_whole_number(words[0], maximum=None)
             return number in (self.table, self.registration.player.player_number)
         name = fold(self.registration.name)
         return all(word in name for word in words)

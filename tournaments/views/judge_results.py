@@ -257,7 +257,8 @@ def _penalty_match(request: HttpRequest, event: Event) -> Match | None:
     value = request.GET.get("match", "")
     if not value:
         return None
-    match = selectors.event_match(event, int(value)) if value.isdigit() else None
+    number = parse_whole_number(value, minimum=1, maximum=BIGGEST_ID)
+    match = selectors.event_match(event, number) if number is not None else None
     if match is None:
         raise Http404
     return match
