@@ -13,6 +13,8 @@ import math
 import time
 
 from django.core.cache import cache
+from django.http import JsonResponse
+from django.utils.translation import ngettext
 
 
 def now() -> float:
@@ -36,3 +38,21 @@ def take(*, scope: str, who: int | str, limit: int, window: int) -> int | None:
     if count <= limit:
         return None
     return max(1, math.ceil(start + window - moment))
+
+
+def search_limited(*, scope: str, who: int | str, limit: int) -> JsonResponse | None:
+    """A search route's per-person limit (``limit`` a minute): ``None`` while within it, else
+    the 429 to answer, with ``Retry-After`` and the reason in the reader's language."""
+    wait = take(scope=scope, who=who, limit=limit, window=60)
+    if wait is None:
+        return None
+    detail = ngettext(
+        "Too many searches in a row: try again in %(n)s second.",
+        "Too many searches in a row: try again in %(n)s seconds.",
+        wait,
+    ) % {"n": wait}
+    response = JsonResponse(
+        {"detail": detail, "code": "too_many_searches", "results": []}, status=429
+    )
+    response["Retry-After"] = str(wait)
+    return response

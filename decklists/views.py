@@ -119,23 +119,11 @@ def card_suggestions(request: HttpRequest, event_id: int) -> JsonResponse:
     text = request.GET.get("q", "")[:MAX_QUERY_CHARS]
     if len(text.strip()) < MIN_CHARS or not selectors.event_takes_deck_lists(event):
         return JsonResponse({"results": []})
-    wait = rate_limit.take(
-        scope="card-search",
-        who=request.user.pk,
-        limit=settings.CARD_SEARCHES_PER_MINUTE,
-        window=60,
+    limited = rate_limit.search_limited(
+        scope="card-search", who=request.user.pk, limit=settings.CARD_SEARCHES_PER_MINUTE
     )
-    if wait is not None:
-        detail = ngettext(
-            "Too many searches in a row: try again in %(n)s second.",
-            "Too many searches in a row: try again in %(n)s seconds.",
-            wait,
-        ) % {"n": wait}
-        response = JsonResponse(
-            {"detail": detail, "code": "too_many_searches", "results": []}, status=429
-        )
-        response["Retry-After"] = str(wait)
-        return response
+    if limited is not None:
+        return limited
     return JsonResponse(
         {
             "results": [

@@ -236,23 +236,11 @@ def player_suggestions(request: HttpRequest, pk: int) -> JsonResponse:
     text = request.GET.get("q", "")[:100]
     if len(text.strip()) < 2:
         return JsonResponse({"results": []})
-    wait = rate_limit.take(
-        scope="player-search",
-        who=request.user.pk,
-        limit=settings.PLAYER_SEARCHES_PER_MINUTE,
-        window=60,
+    limited = rate_limit.search_limited(
+        scope="player-search", who=request.user.pk, limit=settings.PLAYER_SEARCHES_PER_MINUTE
     )
-    if wait is not None:
-        detail = ngettext(
-            "Too many searches in a row: try again in %(n)s second.",
-            "Too many searches in a row: try again in %(n)s seconds.",
-            wait,
-        ) % {"n": wait}
-        response = JsonResponse(
-            {"detail": detail, "code": "too_many_searches", "results": []}, status=429
-        )
-        response["Retry-After"] = str(wait)
-        return response
+    if limited is not None:
+        return limited
     registered = set(event.registrations.values_list("player_id", flat=True))
     found = selectors.people_search(text, event=event)
     similar = not found
