@@ -14,6 +14,7 @@ from accounts.models import User
 from accounts.selectors import fold
 from config.number_field import WholeNumberField, whole_number_formfield
 from config.numbers import BIGGEST_ID
+from tournaments import people as finding
 from tournaments import selectors
 from tournaments.event_settings import FORMATLESS, SETTING_SCOPES, setting_applies
 from tournaments.infractions import Infraction
@@ -25,7 +26,7 @@ from tournaments.models.choices import (
     StaffRole,
     offered_games,
 )
-from tournaments.selectors import MAX_BULK_LINES, LinePreview, person_label
+from tournaments.people import MAX_BULK_LINES, LinePreview, person_label
 from tournaments.services.events import EDITABLE, LOCKED_FROM_TOP_CUT, LOCKED_WHEN_RUNNING
 from tournaments.services.registration import MAX_FIXED_TABLE
 from tournaments.services.standings import tiebreak_presets
@@ -181,8 +182,8 @@ class EventForm(forms.ModelForm):
 
 def find_player(text: str, *, event: Event | None = None) -> User:
     """A person by player number (anyone), or by username or name (a plain player, or one
-    of ``event``'s staff: ``tournaments.selectors.person_match``)."""
-    match = selectors.person_match(text, event=event)
+    of ``event``'s staff: ``tournaments.finding.person_match``)."""
+    match = finding.person_match(text, event=event)
     if match.person is not None:
         return match.person
     text = match.text
@@ -244,7 +245,7 @@ class PlayerAddForm(_FindsPeople):
         help_text=_("For a player without an account."),
     )
 
-    match: selectors.PersonMatch | None = None
+    match: finding.PersonMatch | None = None
 
     def clean(self) -> dict[str, Any]:
         """An entry that names several people, or nobody, keeps what was typed: ``match``
@@ -256,7 +257,7 @@ class PlayerAddForm(_FindsPeople):
                 _("Give either an existing player or a walk-in's name (one of the two).")
             )
         if player:
-            self.match = match = selectors.person_match(player, event=self.event)
+            self.match = match = finding.person_match(player, event=self.event)
             if match.person is not None:
                 data["user"] = match.person
             elif match.candidates:
@@ -291,7 +292,7 @@ class PlayerBulkAddForm(forms.Form):
     )
 
     def clean_lines(self) -> list[str]:
-        lines = selectors.bulk_lines(self.cleaned_data["lines"])
+        lines = finding.bulk_lines(self.cleaned_data["lines"])
         if not lines:
             raise forms.ValidationError(_("Write one player a line."))
         if len(lines) > MAX_BULK_LINES:
@@ -302,7 +303,7 @@ class PlayerBulkAddForm(forms.Form):
 
 
 class PlayerBulkConfirmForm(forms.Form):
-    """The judge's choice for each line of a bulk add's preview (``selectors.LinePreview``):
+    """The judge's choice for each line of a bulk add's preview (``finding.LinePreview``):
     field ``line-N`` for line N, one of the people the line offers (``PersonChoice.value``),
     ``walk-in`` where a walk-in of its name may be chosen, or ``skip``. A line with nothing
     chosen for it (names close to it, or several people) must be answered; one person may

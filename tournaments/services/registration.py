@@ -173,7 +173,7 @@ class LinesAdded:
 def registration_add_lines(
     *, actor: User, event_id: int, entries: list[LineEntry], batch: uuid.UUID
 ) -> LinesAdded:
-    """Add the players of a bulk add the judge confirmed (``selectors.bulk_add_preview``
+    """Add the players of a bulk add the judge confirmed (``people.bulk_add_preview``
     shows what each line names; nothing is created before): all of them in one
     transaction, each as ``registration_add`` adds one, or none if one is refused (the
     refusal names its line). ``batch`` is the confirmation's key, given when the preview is

@@ -18,6 +18,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.login_lockout import locked_usernames
 from config import rate_limit
+from tournaments import people as finding
 from tournaments import selectors
 from tournaments.forms import (
     CheckInForm,
@@ -84,14 +85,14 @@ def _add_choices(
     people = match.candidates or match.similar
     walk_in = (
         not match.candidates
-        and not selectors.is_player_number(match.text)
-        and not selectors.walk_in_refusal(match.text)
+        and not finding.is_player_number(match.text)
+        and not finding.walk_in_refusal(match.text)
     )
     if not people and not walk_in:
         return None
     return {
         "match": match,
-        "people": selectors.person_choices(people, event=event, actor=request.user),
+        "people": finding.person_choices(people, event=event, actor=request.user),
         "walk_in": walk_in,
     }
 
@@ -149,7 +150,7 @@ def _bulk_preview(request: HttpRequest, event: Event) -> HttpResponse:
     form = PlayerBulkAddForm(request.POST)
     if not form.is_valid():
         return _render(request, event, bulk_form=form, status=400)
-    rows = selectors.bulk_add_preview(form.cleaned_data["lines"], event=event, actor=request.user)
+    rows = finding.bulk_add_preview(form.cleaned_data["lines"], event=event, actor=request.user)
     confirm = PlayerBulkConfirmForm(initial={"batch": uuid.uuid4()}, rows=rows)
     return _render(request, event, bulk_form=form, bulk_confirm=confirm)
 
@@ -159,7 +160,7 @@ def _lines_added(request: HttpRequest, event: Event) -> list[str] | None:
         batch = uuid.UUID(request.POST.get("batch", ""))
     except ValueError:
         return None  # the confirmation's form says so
-    return selectors.lines_added(event, batch)
+    return finding.lines_added(event, batch)
 
 
 def _bulk_confirm(request: HttpRequest, event: Event) -> HttpResponse:
@@ -174,7 +175,7 @@ def _bulk_confirm(request: HttpRequest, event: Event) -> HttpResponse:
     form = PlayerBulkAddForm({"lines": "\n".join(request.POST.getlist("line"))})
     if not form.is_valid():
         return _render(request, event, bulk_form=form, status=400)
-    rows = selectors.bulk_add_preview(form.cleaned_data["lines"], event=event, actor=request.user)
+    rows = finding.bulk_add_preview(form.cleaned_data["lines"], event=event, actor=request.user)
     confirm = PlayerBulkConfirmForm(request.POST, rows=rows)
     if not confirm.is_valid():
         return _render(request, event, bulk_form=form, bulk_confirm=confirm, status=400)
@@ -227,8 +228,8 @@ def player_suggestions(request: HttpRequest, pk: int) -> JsonResponse:
     """Who the add-a-player field suggests for what is typed (the event's staff only): each
     with the value the field takes (their number) and a label (name and number, never a
     username). Plain players are found by name; anyone else by their exact number only
-    (``selectors.people_search``). When nothing matches, the names close to what was typed
-    (``selectors.people_similar``), with ``"similar": true``. Each judge has
+    (``finding.people_search``). When nothing matches, the names close to what was typed
+    (``finding.people_similar``), with ``"similar": true``. Each judge has
     ``PLAYER_SEARCHES_PER_MINUTE`` searches a minute, counted in the shared cache; beyond,
     a 429 with ``Retry-After``."""
     event = get_event(pk)
@@ -242,10 +243,10 @@ def player_suggestions(request: HttpRequest, pk: int) -> JsonResponse:
     if limited is not None:
         return limited
     registered = set(event.registrations.values_list("player_id", flat=True))
-    found = selectors.people_search(text, event=event)
+    found = finding.people_search(text, event=event)
     similar = not found
     if similar:  # a typo: the names close to it ("did you mean")
-        found = selectors.people_similar(text, event=event)
+        found = finding.people_similar(text, event=event)
     results = [
         {
             "value": str(user.player_number),

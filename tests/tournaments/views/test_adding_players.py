@@ -31,7 +31,7 @@ from tests.factories import UserFactory
 from tests.tournaments.helpers import add_judge, make_event, make_organiser
 from tournaments.audit_presenter import audit_lines
 from tournaments.models import AuditEntry, Registration
-from tournaments.selectors import bulk_add_preview, people_similar
+from tournaments.people import bulk_add_preview, people_similar
 
 pytestmark = pytest.mark.django_db
 

@@ -13,7 +13,7 @@ from tests.factories import UserFactory
 from tests.tournaments.helpers import add_players
 from tournaments.models import AuditEntry, Registration
 from tournaments.models.choices import RegistrationStatus
-from tournaments.selectors import people_search as person_search
+from tournaments.people import people_search as person_search
 from tournaments.services.registration import registration_check_in_all
 
 pytestmark = pytest.mark.django_db
