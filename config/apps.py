@@ -1,3 +1,5 @@
+from importlib import import_module
+
 from django.apps import AppConfig
 
 
@@ -6,5 +8,6 @@ class ConfigConfig(AppConfig):
     verbose_name = "Configuration"
 
     def ready(self) -> None:
-        # Load the Celery app as Django starts, so shared tasks send to the configured broker.
-        from config import celery  # noqa: F401
+        # Load the Celery app as Django starts, so shared tasks send to the configured broker
+        # (importing the package itself runs nothing: see config/__init__.py).
+        import_module("config.celery")
