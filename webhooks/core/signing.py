@@ -53,7 +53,7 @@ def parse_header(header: str) -> tuple[int, list[str]]:
     signatures: list[str] = []
     for part in header.split(","):
         key, _, value = part.strip().partition("=")
-        if key == "t" and value.isascii() and value.isdigit() and len(value) <= 12:
+        if key == "t" and value.isascii() and value.isdigit() and len(value) <= 15:
             timestamp = int(value)
         elif key == "v1" and value:
             signatures.append(value)
