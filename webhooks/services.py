@@ -9,6 +9,7 @@ from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -107,7 +108,7 @@ def endpoint_create(
     _refuse_unless_may_register(actor, event)
     url, kinds = check_url(url), check_kinds(kinds)
     # One person's endpoints are counted under a lock on their own row.
-    type(actor).objects.select_for_update().filter(pk=actor.pk).first()
+    get_user_model().objects.select_for_update().filter(pk=actor.pk).first()
     if WebhookEndpoint.objects.filter(owner=actor).count() >= MAX_ENDPOINTS_PER_OWNER:
         raise DomainError(
             _("You have %(n)s webhook endpoints already: delete one first.")
