@@ -53,7 +53,11 @@ def parse_header(header: str) -> tuple[int, list[str]]:
     signatures: list[str] = []
     for part in header.split(","):
         key, _, value = part.strip().partition("=")
-        if key == "t" and value.isascii() and value.isdigit() and len(value) <= 15:
+        if key == "t":
+            if timestamp is not None or not (value.isascii() and value.isdigit()):
+                raise MalformedSignature(f"not one time in digits: {header[:100]!r}")
+            if len(value) > 15:
+                raise MalformedSignature(f"not a time: {header[:100]!r}")
             timestamp = int(value)
         elif key == "v1" and value:
             signatures.append(value)
