@@ -190,3 +190,26 @@ def test_a_ping_from_the_page_is_delivered(organiser, event, endpoint, receiver,
     client.post(reverse("webhooks:endpoint", args=[endpoint.pk]), {"action": "ping"})
     assert send_due() == 1
     assert receiver.kinds() == ["ping"]
+
+
+def test_a_body_says_what_the_api_answers_its_owner(organiser, event, judge, regs, endpoint):
+    from rest_framework.test import APIClient
+
+    round_ = round_pair_next(actor=judge, event_id=event.pk)
+    round_publish(actor=judge, round_id=round_.pk)
+    api = APIClient()
+    api.force_authenticate(organiser)
+    answered = api.get(f"/api/rounds/{round_.pk}/").json()  # as the round was published
+    registration_drop(
+        actor=judge, registration_id=regs[0].pk, reason="felt unwell", disqualified=False
+    )
+    published = WebhookDelivery.objects.get(kind="round.published").payload["data"]
+    assert published["matches"] == answered["matches"]
+    assert {k: v for k, v in published["round"].items() if k != "server_now"} == {
+        k: v for k, v in answered.items() if k not in ("server_now", "matches")
+    }
+    dropped = WebhookDelivery.objects.get(kind="player.dropped").payload["data"]["player"]
+    players = api.get(f"/api/events/{event.pk}/players/").json()
+    players = players["results"] if isinstance(players, dict) else players
+    assert dropped == next(p for p in players if p["id"] == regs[0].pk)
+    assert dropped["drop_reason"] == "felt unwell"  # the organiser reads it through the API too
