@@ -17,6 +17,7 @@ from archives.core.schema import (
     CARDS,
     DATE,
     DATETIME,
+    PODS,
     RECORD_FIELDS,
     RECORD_TYPES,
     RULINGS,
@@ -24,6 +25,7 @@ from archives.core.schema import (
     TIME,
     USER,
 )
+from archives.services.drafts import write_pods
 from archives.services.records import EVENT_FIELD, MODELS, parse_iso_datetime
 from archives.services.refusals import clean_row
 from decklists.models import (
@@ -124,7 +126,7 @@ class RecordWriter:
         for name, kind in RECORD_FIELDS[record_type].items():
             value = record[name]
             kind = kind.rstrip("?")
-            if kind == CARDS:
+            if kind in (CARDS, PODS):
                 continue
             if kind == USER:
                 value = None if value is None else self.users[value]
@@ -162,6 +164,8 @@ class RecordWriter:
         for name in CARD_FIELDS[record["type"]]:
             getattr(row, name).all().delete()
             self._create_entries([(row, record[name])])
+        if record["type"] == "draft":
+            write_pods(row, record["pods"], self.rows, self.cards)
         self.rows[key] = row
 
     def _create(self, keys: list[str]) -> None:
@@ -186,6 +190,8 @@ class RecordWriter:
                 ]
             )
             for key, row in built:
+                if incoming[key]["type"] == "draft":
+                    write_pods(row, incoming[key]["pods"], self.rows, self.cards)
                 if incoming[key]["type"] in REFERENCED:
                     self.rows[key] = row
 
