@@ -173,6 +173,11 @@ def _check_auction_moves(
     for entry in state.get("log", []):
         for target, ids in entry.get("moved", []):
             for card_id in ids:
+                # a card leaves the deck taken, so it was there: moved to it last, if ever
+                if last_move.get(card_id, entry.get("deck")) != entry.get("deck"):
+                    raise ArchiveError(
+                        "draft_auction_unaccounted", pod=pod["number"], card=cards[card_id]["card"]
+                    )
                 last_move[card_id] = target
     for card_id, target in sorted(last_move.items()):
         card, deck = cards[card_id], decks[target]

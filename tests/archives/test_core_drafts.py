@@ -205,3 +205,53 @@ def test_the_auction_state_names_only_decks_and_cards_of_its_pod():
     with pytest.raises(ArchiveError) as raised:
         remap_auction(state, decks={7: 1, 9: 2}, cards={30: 5})
     assert raised.value.code == "unknown_reference"
+
+
+def _auction_pod() -> tuple[dict, dict]:
+    """Two seats and two auction decks: seat 1 took deck 1 and moved one card (card 1) to
+    deck 2, which seat 2 got last."""
+    draft, records = small_draft(2, 1, 1, seed=3)
+    pod = draft["pods"][0]
+    pod["table_decks"] = [
+        {"id": 1, "name": "Fuego", "owner": 0},
+        {"id": 2, "name": "Agua", "owner": 1},
+    ]
+    first = len(pod["cards"]) + 1
+    owners = {first: 1, first + 1: 0, first + 2: 1}
+    for card_id, owner in owners.items():
+        pod["cards"].append(
+            {
+                "id": card_id,
+                "card": "DV/1",
+                "pack": None,
+                "table_deck": None,
+                "owner": owner,
+                "source": "auction",
+            }
+        )
+    pod["auction_state"] = {
+        "state": {"decks": [1, 2], "deck_of": {"0": 1, "1": 2}},
+        "log": [
+            {"seat": 0, "action": "take", "deck": 1, "moved": [[2, [first]]]},
+            {"seat": 1, "action": "last", "deck": 2},
+        ],
+    }
+    for name in ("p0", "p1"):
+        records.pop(f"card_pool:{name}")
+    return draft, records
+
+
+def test_the_auction_logs_moves_account_for_the_won_decks():
+    check(*_auction_pod())
+    draft, records = _auction_pod()
+    draft["pods"][0]["auction_state"]["log"][0]["moved"] = [
+        [1, [draft["pods"][0]["cards"][-3]["id"]]]
+    ]
+    with pytest.raises(ArchiveError) as raised:
+        check(draft, records)
+    assert raised.value.code == "draft_auction_unaccounted"
+    draft, records = _auction_pod()
+    draft["pods"][0]["auction_state"]["state"]["deck_of"] = {"0": 2, "1": 1}
+    with pytest.raises(ArchiveError) as raised:
+        check(draft, records)
+    assert raised.value.code == "draft_auction_deck"

@@ -378,6 +378,9 @@ def test_pools_and_picks_keep_their_readers_after_import(simulated, via_api):
         assert len({r["seat"] for r in everyone}) == 5
     page = _client(me, via_api=False).get(reverse("drafts:my_draft", args=[event.pk]))
     assert 'data-testid="pick-log"' in page.content.decode()
+    console = _client(judge, via_api=False).get(reverse("drafts:draft_console", args=[event.pk]))
+    assert console.status_code == 200
+    assert _client(me, via_api=False).get(console.request["PATH_INFO"]).status_code in (302, 403)
 
 
 def test_picks_made_during_the_draft_stay_hidden_after_import():
