@@ -447,3 +447,58 @@ def test_pool_arithmetic_counts_every_card_once(simulated):
     )
     assert places["draft"] == len(pod["picks"]) == 5 * 48
     assert places["auction"] == len(pod["cards"]) - 5 * 48
+
+
+def _set_in_pod(path: str, value):
+    def change(archive: dict) -> None:
+        node = _pod(archive)
+        *parents, last = path.split(".")
+        for name in parents:
+            node = node[int(name)] if name.isdigit() else node[name]
+        node[int(last) if last.isdigit() else last] = value
+
+    return change
+
+
+DAMAGED_DRAFT = {
+    "pods not a list": (
+        lambda a: a["records"]["draft"].update(pods="x"),
+        "archive_wrong_type",
+    ),
+    "a seat of nobody": (
+        _set_in_pod("seats.0.registration", "registration:nobody"),
+        "archive_unknown_reference",
+    ),
+    "a card not in the catalogue": (
+        _set_in_pod("cards.0.card", "ZZ/1"),
+        "archive_unknown_reference",
+    ),
+    "a pick of no card": (_set_in_pod("picks.0.card", 99999), "archive_unknown_reference"),
+    "a pack opened by no seat": (_set_in_pod("packs.0.opener", 9), "archive_unknown_reference"),
+    "two packs with one id": (_set_in_pod("packs.1.id", 1), "archive_draft_duplicate_id"),
+    "an auction of no deck": (
+        _set_in_pod("auction_state", {"state": {"decks": [99], "deck_of": {}}, "log": []}),
+        "archive_unknown_reference",
+    ),
+    "a saved deck of a string": (
+        lambda a: _pod(a)["seats"][0].update(saved_deck={_pod(a)["cards"][0]["card"]: "2"}),
+        "archive_wrong_type",
+    ),
+    "an unknown phase": (_set_in_pod("phase", "bogus"), "archive_invalid_value"),
+    "an unknown deck state": (_set_in_pod("seats.1.deck_state", "bogus"), "archive_invalid_value"),
+    "an unknown pick kind": (_set_in_pod("picks.0.kind", "x" * 9), "archive_invalid_value"),
+}
+
+
+@pytest.mark.parametrize("damage", DAMAGED_DRAFT.values(), ids=DAMAGED_DRAFT.keys())
+def test_a_damaged_draft_is_refused_with_nothing_written(damage):
+    change, code = damage
+    event, _judge, _regs = _drafting_event("dd")
+    archive = event_archive_export(event_id=event.pk)
+    _remove_event(event)
+    change(archive)
+    before = _counts()
+    with pytest.raises(ArchiveRefusedError) as raised:
+        event_archive_import(data=json.dumps(archive))
+    assert raised.value.code == code, raised.value.message
+    assert _counts() == before
