@@ -2,7 +2,7 @@
 
 An archive is one JSON object::
 
-    {"format": "opm-event-archive", "version": 1, "exported_at": "...", "event": "<uuid>",
+    {"format": "opm-event-archive", "version": 2, "exported_at": "...", "event": "<uuid>",
      "base": {"install": "<uuid>", "taken_at": "...", "digests": {"<key>": "<digest>"}},
      "people": {"<username>": {...}}, "catalogue": {"editions": {...}, "cards": {...}},
      "rulings": null | {...}, "records": {"<key>": {"type": "<type>", ...}}}
