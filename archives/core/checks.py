@@ -212,6 +212,9 @@ def check_archive(data: Any, *, max_items: int | None = None) -> Archive:
             _uuid(record["uid"], f"{where}.uid")
     draft = records.get("draft")
     if draft is not None:
+        packs = draft["pack_editions"]
+        if not isinstance(packs, list) or not all(isinstance(e, str) for e in packs):
+            raise ArchiveError("wrong_type", where="records.draft.pack_editions", expected="list")
         check_pods(draft["pods"], "records.draft.pods", records, cards)
         check_conservation(draft, records)
     event = records.get("event")

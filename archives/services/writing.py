@@ -17,6 +17,7 @@ from archives.core.schema import (
     CARDS,
     DATE,
     DATETIME,
+    JSON,
     PODS,
     RECORD_FIELDS,
     RECORD_TYPES,
@@ -148,7 +149,12 @@ class RecordWriter:
             if name in auto:
                 timestamps[name] = value
             setattr(row, name, value)
-        clean_row(row, f"records.{key}", exclude=[*relations, "event", "uid"])
+        # An empty JSON value is one the model holds by default (a paper draft's editions,
+        # ``[]``) though its field is not blank.
+        empty_json = [
+            n for n, k in RECORD_FIELDS[record_type].items() if k == JSON and not record[n]
+        ]
+        clean_row(row, f"records.{key}", exclude=[*relations, *empty_json, "event", "uid"])
         return row, timestamps
 
     def _write(self, key: str, record: Mapping[str, Any], row: models.Model | None) -> None:

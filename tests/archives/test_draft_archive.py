@@ -502,3 +502,14 @@ def test_a_damaged_draft_is_refused_with_nothing_written(damage):
         event_archive_import(data=json.dumps(archive))
     assert raised.value.code == code, raised.value.message
     assert _counts() == before
+
+
+def test_a_paper_draft_round_trips_with_its_seating_and_no_cards():
+    event, _judge, _regs = draft_event(4, paper=True, pack_editions=[], prefix="pd")
+    before = draft_state(event.uid)
+    archive = event_archive_export(event_id=event.pk)
+    pod = _pod(archive)
+    assert pod["cards"] == [] and "paper_starter" in pod["auction_state"]
+    _remove_event(event)
+    event_archive_import(data=json.dumps(archive))
+    assert draft_state(event.uid) == before
