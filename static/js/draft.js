@@ -227,7 +227,14 @@
       input.value = String(Math.min(Math.max(n, min), max));
       say();
     });
-    input.addEventListener("focus", function () { input.select(); });
+    // the tap that focused the field would place a caret on release, undoing the selection
+    var focusing = false;
+    input.addEventListener("focus", function () { input.select(); focusing = true; });
+    input.addEventListener("mouseup", function (event) {
+      if (focusing) { event.preventDefault(); }
+      focusing = false;
+    });
+    input.addEventListener("keydown", function () { focusing = false; });
     input.addEventListener("input", say);
     say();
   }
