@@ -23,7 +23,7 @@ from drafts.services.reading import pod_version
 from rulings.models import Card
 from tests.drafts.helpers import move_deadline
 from tests.e2e.conftest import login
-from tests.e2e.test_draft_browser import booster_event, pick_in_place, step_of
+from tests.e2e.test_draft_browser import booster_event, step_of
 from tests.e2e.test_drafter_pages_browser import run_out
 from tests.e2e.test_swiss_event_browser import submit, watch
 from tests.factories import DEMO_PASSWORD
@@ -137,7 +137,9 @@ def test_a_drafter_wins_a_deck_places_it_by_taps_drafts_and_plays_round_1_with_i
     page.reload()
     for _pick in range(2):
         step = step_of(page)
-        pick_in_place(page, page.get_by_test_id("pack-card").first)
+        card = page.get_by_test_id("pack-card").first
+        card.click()  # chosen
+        card.click()  # taken
         expect(page.get_by_test_id("waiting")).to_be_visible()
         move_deadline(pod.pk, timezone.now() - timedelta(seconds=1))  # the other player
         pod_version(pod.pk)
