@@ -272,7 +272,7 @@ def test_the_auction_page_bids_and_the_winner_places_the_cards():
     target = int(re.findall(r'name="target" value="(\d+)"', chosen)[0])
     one = player.post(place, {"auction": state.number, "card": card, "target": target})
     assert one.status_code == 302
-    assert 'data-to-place="%d"' % (amount - 1) in player.get(url).content.decode()
+    assert f'data-to-place="{amount - 1}"' in player.get(url).content.decode()
     assert player.post(place, {"auction": state.number, "spread": "1"}).status_code == 302
     done = player.post(place, {"auction": state.number, "done": "1"})
     assert done.status_code == 302
