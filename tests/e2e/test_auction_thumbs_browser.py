@@ -240,3 +240,46 @@ def test_a_bid_by_steppers_and_quick_buttons_is_said_in_words_and_saved(site, pa
     mine = [e for e in pod.auction_state["log"] if e["seat"] == seat.position]
     assert mine[0]["action"] == "bid" and mine[0]["amount"] == expected
     assert problems == []
+
+
+def test_the_builder_moves_a_card_by_a_tap_and_saves_each_change_on_the_server(site, page):
+    event, judge, regs = booster_event(1, bots=1, auction=True, prefix="e2k")
+    me = regs[0]
+    draft_start(actor=judge, event_id=event.pk)
+    pod = Pod.objects.get(draft__event=event)
+    run_out(pod, until={DraftPhase.BUILDING})
+    seat = DraftSeat.objects.get(registration=me)
+    problems: list[str] = []
+    watch(page, problems)
+    page.set_viewport_size(PHONE)
+    login(page, site, me.player.username, DEMO_PASSWORD)
+    page.goto(f"{site}/events/{event.pk}/draft/deck/")
+    form = page.get_by_test_id("deck-form")
+    count = page.locator("[data-deck-count]")
+    start = int(count.inner_text())
+    no_sideways_scroll(page)
+
+    def saved() -> dict[str, int]:
+        expect(form).to_have_attribute("data-saved", "1")
+        seat.refresh_from_db()
+        return seat.saved_deck
+
+    # a tap on a card of the pool moves one copy into the deck, saved at once
+    row = page.locator("[data-zone=pool] li[data-testid=pool-card]").first
+    card = row.locator("input[data-copies]").get_attribute("name").removeprefix("card_")
+    row.locator("[data-move-card]").click()
+    moved = page.locator(f"[data-zone=deck] li:has(input[name=card_{card}])")
+    expect(moved).to_have_count(1)
+    expect(count).to_have_text(str(start + 1))
+    assert saved()[card] == 1
+    # + adds a copy if the pool has one; a tap on the card in the deck puts it all back
+    top = int(moved.locator("input[data-copies]").get_attribute("max"))
+    moved.locator("[data-copies-step='1']").click()
+    expect(count).to_have_text(str(start + min(2, top)))
+    assert saved()[card] == min(2, top)
+    moved.locator("[data-move-card]").click()
+    expect(page.locator(f"[data-zone=pool] li:has(input[name=card_{card}])")).to_have_count(1)
+    expect(count).to_have_text(str(start))
+    assert card not in saved()
+    expect(page.get_by_text("Saved.")).to_be_visible()
+    assert problems == []
