@@ -1,8 +1,9 @@
 """The auction and the builder on a phone (390x844), by taps: a drafter bids with the
 steppers and quick buttons, the amount said in words before it is sent; wins a deck and
 places its removed cards card by card (each tap saved on the server), drafts, opens the
-builder, touches nothing, and plays round 1 with the won deck. No page scrolls sideways.
-The other seats act by their clocks running out (moved behind the services' back)."""
+builder, touches nothing, and plays round 1 with the won deck. No page scrolls sideways or
+has a serious axe-core finding. The other seats act by their clocks running out (moved
+behind the services' back)."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from drafts.services.flow import auction_of
 from drafts.services.reading import pod_version
 from rulings.models import Card
 from tests.drafts.helpers import move_deadline
+from tests.e2e.a11y import axe_findings
 from tests.e2e.conftest import login
 from tests.e2e.test_draft_browser import booster_event, step_of
 from tests.e2e.test_drafter_pages_browser import run_out
@@ -36,8 +38,10 @@ PHONE = {"width": 390, "height": 844}
 
 
 def no_sideways_scroll(page: Page) -> None:
+    """Nothing wider than the phone's screen, and nothing axe-core finds serious."""
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], f"the page is {width} px wide at {PHONE['width']} px"
+    assert [f.line() for f in axe_findings(page, "phone")] == []
 
 
 def others_act_until_my_turn(pod: Pod, seat: DraftSeat) -> None:
