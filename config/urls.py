@@ -3,9 +3,9 @@ from django.contrib import admin
 from django.urls import include, path, re_path, register_converter
 
 from config import views
-from config.media import serve_media
 from config.converters import DatabaseIdConverter
 from config.language import set_language
+from config.media import serve_media
 from drafts.views import stream as draft_stream
 from tournaments.views import home
 

@@ -380,9 +380,7 @@ def read_cards_csv(data: bytes | str, *, editions: Mapping[str, int]) -> CsvResu
             if value is None:
                 continue
             if len(value) > MAX_TEXT:
-                errors.append(
-                    issue("csv_value_too_long", line=line, column=column, limit=MAX_TEXT)
-                )
+                errors.append(issue("csv_value_too_long", line=line, column=column, limit=MAX_TEXT))
                 bad = True
             elif starts_like_a_formula(value):
                 errors.append(issue("csv_formula", line=line, column=column, value=value[:40]))

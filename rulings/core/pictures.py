@@ -77,7 +77,9 @@ def _probe(data: bytes, filename: str) -> Issue | None:
     except UnidentifiedImageError:
         return issue("picture_not_an_image", file=filename)
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
-        return issue("picture_too_many_pixels", file=filename, width="?", height="?", limit=MAX_PIXELS)
+        return issue(
+            "picture_too_many_pixels", file=filename, width="?", height="?", limit=MAX_PIXELS
+        )
     except _BROKEN:
         return issue("picture_broken", file=filename)
     return None

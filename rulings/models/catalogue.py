@@ -7,8 +7,8 @@ from django.db.models import Q
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from rulings.faces import CardFace, card_face
 from rulings.core.cards import CardInfo, CardType, Faction, Rarity, normalise
+from rulings.faces import CardFace, card_face
 from rulings.models.choices import CardTypeChoice, FactionChoice, RarityChoice
 
 
@@ -72,7 +72,10 @@ class Card(models.Model):
         ),
     )
     text_es = models.TextField(
-        _("rules text (Spanish)"), blank=True, default="", help_text=_("The card's text as printed.")
+        _("rules text (Spanish)"),
+        blank=True,
+        default="",
+        help_text=_("The card's text as printed."),
     )
     text_en = models.TextField(
         _("rules text (English)"),
