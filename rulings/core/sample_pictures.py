@@ -8,8 +8,8 @@ They are invented like the sample cards themselves.
 from __future__ import annotations
 
 import io
-import textwrap
 import random
+import textwrap
 
 from PIL import Image, ImageDraw, ImageFont
 

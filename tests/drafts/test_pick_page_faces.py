@@ -33,7 +33,9 @@ def client_for(user, language: str = "en") -> Client:
 
 def give_texts_and_pictures() -> None:
     """Every card a text in both languages; the cards with an odd number a picture."""
-    Card.objects.update(text_es=Concat(Value("Texto de "), "name"), text_en=Concat(Value("Text of "), "name"))
+    Card.objects.update(
+        text_es=Concat(Value("Texto de "), "name"), text_en=Concat(Value("Text of "), "name")
+    )
     first = Card.objects.filter(number__gt=100).order_by("pk").first()
     first = card_picture_set(card=first, data=picture_bytes(), filename="face.png")
     Card.objects.filter(number__gt=100).extra(where=["number % 2 = 1"]).update(

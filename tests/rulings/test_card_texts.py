@@ -18,6 +18,7 @@ from tests.rulings.pictures import picture_bytes
 pytestmark = pytest.mark.django_db
 
 HEADER = "edition,number,name,type,faction,cost,rarity,sample"
+ROW = "DV,102,Injerto Errante,Personaje,Quimera"
 
 
 def card(number: int = 102) -> Card:
@@ -46,9 +47,7 @@ def test_the_text_columns_set_each_cards_texts_and_spanish_headers_read_too(ruli
 def test_a_file_without_text_columns_keeps_the_texts_and_an_empty_cell_clears_one(
     rulings_data,
 ):
-    catalogue_import(
-        cards_data=f"{HEADER},text_es\nDV,102,Injerto Errante,Personaje,Quimera,1,common,yes,Texto\n"
-    )
+    catalogue_import(cards_data=f"{HEADER},text_es\n{ROW},1,common,yes,Texto\n")
     catalogue_import(
         cards_data=f"{HEADER}\nDV,102,Injerto Errante,Personaje,Quimera,3,common,yes\n"
     )
@@ -81,9 +80,7 @@ def test_a_bad_text_imports_nothing(rulings_data, cell, message):
 def test_the_export_writes_the_texts_and_reads_back_the_same(rulings_data):
     from rulings import selectors
 
-    catalogue_import(
-        cards_data=f'{HEADER},text_es,text_en\nDV,102,Injerto Errante,Personaje,Quimera,1,common,yes,"Uno, dos",One\n'
-    )
+    catalogue_import(cards_data=f'{HEADER},text_es,text_en\n{ROW},1,common,yes,"Uno, dos",One\n')
     exported = selectors.cards_csv(Card.objects.filter(pk=card(102).pk))
     assert exported.splitlines()[0] == f"{HEADER},text_es,text_en"
     assert exported.splitlines()[1].endswith(',"Uno, dos",One')
