@@ -127,6 +127,10 @@ TEMPLATES = {
         "%(file)s: the picture is %(width)s × %(height)s pixels; at most %(limit)s pixels."
     ),
     "picture_broken": _("%(file)s: the picture is damaged and cannot be read."),
+    "picture_bad_file_name": _(
+        "%(file)s: name a picture for its card, edition and number (e.g. DV-102.jpg)."
+    ),
+    "picture_unknown_card": _("%(file)s: edition %(edition)s has no card number %(number)s."),
     "doc_unknown_section": _("“%(section)s” is not a section of the rulings document."),
     "doc_duplicate_key": _("%(section)s: the entry “%(key)s” appears twice."),
     "doc_bad_number": _(

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import re
 import struct
 import warnings
 from dataclasses import dataclass
@@ -33,6 +34,11 @@ FULL_BOX = (750, 1050)
 THUMB_WIDTH = 160
 FULL_QUALITY = 82
 THUMB_QUALITY = 68
+
+#: A picture file named for its card: ``DV-102.jpg``, ``dv_102.png``, ``DV 102.webp``.
+_FILE_REF = re.compile(
+    r"^([A-Za-z][A-Za-z0-9]{0,4})[-_ ]0*([1-9][0-9]{0,3})\.(?:jpe?g|png|webp|gif)$"
+)
 
 _BROKEN = (OSError, SyntaxError, ValueError, EOFError, struct.error, IndexError)
 
@@ -114,3 +120,9 @@ def make_card_picture(data: bytes, *, filename: str = "") -> CardPicture | Issue
         full=StoredImage(f"{digest}.webp", full_data, *full.size),
         thumb=StoredImage(f"{digest}-thumb.webp", _webp(thumb, THUMB_QUALITY), *thumb.size),
     )
+
+
+def picture_file_ref(filename: str) -> tuple[str, int] | None:
+    """The card a picture file is named for (edition code, number), or None."""
+    found = _FILE_REF.match(filename.rsplit("/", 1)[-1])
+    return (found.group(1).upper(), int(found.group(2))) if found else None

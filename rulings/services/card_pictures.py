@@ -8,13 +8,21 @@ is deleted after the commit only when no card names it any more.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from django.db import transaction
 from django.db.models import Q
+from django.utils.translation import ngettext
 
-from rulings.core.issues import Issue
-from rulings.core.pictures import CardPicture, StoredImage, make_card_picture
+from rulings.core.issues import Issue, issue
+from rulings.core.pictures import (
+    CardPicture,
+    StoredImage,
+    make_card_picture,
+    picture_file_ref,
+)
 from rulings.errors import CardPictureInvalid
 from rulings.messages import issue_message
 from rulings.models import Card
@@ -88,3 +96,49 @@ def card_picture_clear(*, card: Card) -> Card:
     locked = Card.objects.select_for_update().select_related("edition").get(pk=card.pk)
     _set(locked, None)
     return locked
+
+
+@transaction.atomic
+def card_pictures_import(*, files: Iterable[tuple[str, bytes]]) -> int:
+    """Give cards the pictures of files named for them (``DV-102.jpg``): every file is
+    checked first, and any bad one (a name that is no card, a refused picture) stores
+    nothing; ``CardPictureInvalid`` then lists them all. Returns how many cards changed."""
+    problems: list[Issue] = []
+    wanted: list[tuple[str, tuple[str, int], CardPicture]] = []
+    for filename, data in files:
+        ref = picture_file_ref(filename)
+        if ref is None:
+            problems.append(issue("picture_bad_file_name", file=filename))
+            continue
+        made = make_card_picture(data, filename=filename)
+        if isinstance(made, Issue):
+            problems.append(made)
+        else:
+            wanted.append((filename, ref, made))
+    cards = {
+        (c.edition.code, c.number): c
+        for c in Card.objects.select_for_update()
+        .select_related("edition")
+        .filter(edition__code__in={ref[0] for _name, ref, _made in wanted})
+        .order_by("pk")
+    }
+    for filename, (edition, number), _made in wanted:
+        if (edition, number) not in cards:
+            problems.append(
+                issue("picture_unknown_card", file=filename, edition=edition, number=number)
+            )
+    if problems:
+        raise CardPictureInvalid(
+            ngettext(
+                "%(count)s picture is refused; none was stored.",
+                "%(count)s pictures are refused; none was stored.",
+                len(problems),
+            )
+            % {"count": len(problems)},
+            problems,
+            field="pictures",
+            code="card_pictures_invalid",
+        )
+    for _name, ref, made in wanted:
+        _set(cards[ref], made)
+    return len(wanted)

@@ -127,3 +127,36 @@ def test_a_replaced_picture_is_deleted_after_the_commit_unless_another_card_has_
     assert not default_storage.exists(shared)
     other.refresh_from_db()
     assert not other.thumbnail and other.face.thumb_url == ""
+
+
+# --- a folder of pictures ------------------------------------------------------------------
+def test_a_folder_of_pictures_named_for_their_cards_is_stored(rulings_data, tmp_path):
+    from django.core.management import call_command
+
+    (tmp_path / "DV-102.png").write_bytes(picture_bytes())
+    (tmp_path / "su_0103.jpg").write_bytes(picture_bytes(fmt="JPEG"))
+    (tmp_path / "notes.txt").write_text("not a picture file")
+    call_command("import_card_pictures", str(tmp_path))
+    assert Card.objects.get(edition__code="DV", number=102).thumbnail
+    assert Card.objects.get(edition__code="SU", number=103).thumbnail
+
+
+def test_a_folder_with_one_bad_file_stores_nothing_and_names_every_bad_file(rulings_data, tmp_path):
+    from django.core.management import call_command
+    from django.core.management.base import CommandError
+
+    (tmp_path / "DV-102.png").write_bytes(picture_bytes())
+    (tmp_path / "DV-279.png").write_bytes(picture_bytes())  # no such card
+    (tmp_path / "portrait.png").write_bytes(picture_bytes())  # names no card
+    (tmp_path / "DV-103.png").write_bytes(b"not a picture")
+    err = io.StringIO()
+    with pytest.raises(CommandError) as failed:
+        call_command("import_card_pictures", str(tmp_path), stderr=err)
+    assert failed.value.returncode == 1
+    lines = err.getvalue().splitlines()
+    assert "DV-279.png: edition DV has no card number 279." in lines
+    assert (
+        "portrait.png: name a picture for its card, edition and number (e.g. DV-102.jpg)." in lines
+    )
+    assert "DV-103.png: not a JPEG, PNG, WebP or GIF picture." in lines
+    assert not Card.objects.exclude(thumbnail="").exists()
