@@ -18,9 +18,8 @@ from django.utils import timezone
 from drafts.models import DraftPhase, Pod
 from drafts.services.reading import pod_version
 from rulings.models import Card
-from rulings.services import card_picture_set
 from tests.drafts.helpers import draft_event, move_deadline
-from tests.rulings.pictures import picture_bytes
+from tests.rulings.pictures import give_odd_cards_a_picture
 
 pytestmark = pytest.mark.django_db
 
@@ -36,16 +35,7 @@ def give_texts_and_pictures() -> None:
     Card.objects.update(
         text_es=Concat(Value("Texto de "), "name"), text_en=Concat(Value("Text of "), "name")
     )
-    first = Card.objects.filter(number__gt=100).order_by("pk").first()
-    first = card_picture_set(card=first, data=picture_bytes(), filename="face.png")
-    Card.objects.filter(number__gt=100).extra(where=["number % 2 = 1"]).update(
-        picture=first.picture.name,
-        picture_width=first.picture_width,
-        picture_height=first.picture_height,
-        thumbnail=first.thumbnail.name,
-        thumbnail_width=first.thumbnail_width,
-        thumbnail_height=first.thumbnail_height,
-    )
+    give_odd_cards_a_picture()
 
 
 def pack_cards(html: str) -> list[str]:
