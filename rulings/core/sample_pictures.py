@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import random
 import textwrap
+import unicodedata
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -24,7 +25,25 @@ _COLOURS = {
 
 
 def _font(size: int) -> ImageFont.ImageFont | ImageFont.FreeTypeFont:
-    return ImageFont.load_default(size=size)
+    """DejaVu Sans where the system has it; Pillow's own font (no accents) otherwise."""
+    try:
+        return ImageFont.truetype("DejaVuSans.ttf", size)
+    except OSError:
+        return ImageFont.load_default(size=size)
+
+
+def _plain(text: str, font: ImageFont.ImageFont | ImageFont.FreeTypeFont) -> str:
+    """The text the font can draw: Pillow's own font has no accented letters."""
+    path = getattr(font, "path", None)
+    if isinstance(path, str) and path.endswith("DejaVuSans.ttf"):
+        return text
+    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+
+
+def _text(draw: ImageDraw.ImageDraw, at: tuple[int, int], text: str, size: int, **kw) -> None:
+    font = _font(size)
+    write = draw.multiline_text if "\n" in text else draw.text
+    write(at, _plain(text, font), font=font, **kw)
 
 
 def draw_sample_picture(
@@ -50,14 +69,14 @@ def draw_sample_picture(
             draw.polygon(
                 [(box[0], box[3]), ((box[0] + box[2]) // 2, box[1]), (box[2], box[3])], fill=shade
             )
-    draw.text((28, 26), name, font=_font(22), fill=(20, 20, 20))
+    _text(draw, (28, 26), name, 22, fill=(20, 20, 20))
     if cost is not None:
         draw.ellipse((width - 70, 20, width - 26, 64), fill=dark)
-        draw.text((width - 48, 42), str(cost), font=_font(24), fill="white", anchor="mm")
+        _text(draw, (width - 48, 42), str(cost), 24, fill="white", anchor="mm")
     draw.rectangle((28, 334, width - 28, 368), fill=dark)
-    draw.text((38, 351), type_label, font=_font(18), fill="white", anchor="lm")
+    _text(draw, (38, 351), type_label, 18, fill="white", anchor="lm")
     lines = textwrap.wrap(text, 38)[:7]
-    draw.multiline_text((34, 382), "\n".join(lines), font=_font(15), fill=(30, 30, 30), spacing=4)
+    _text(draw, (34, 382), "\n".join(lines), 15, fill=(30, 30, 30), spacing=4)
     out = io.BytesIO()
     image.save(out, "PNG")
     return out.getvalue()
