@@ -139,3 +139,14 @@ def test_an_upload_that_is_no_picture_is_a_form_error_and_changes_nothing(admin_
     assert "evil.png: not a JPEG, PNG, WebP or GIF picture." in response.content.decode()
     after = card()
     assert after.text_es == c.text_es and not after.thumbnail
+
+
+def test_the_public_catalogue_draws_each_card_with_its_face(client, rulings_data):
+    from rulings.services import card_picture_set
+
+    card_picture_set(card=card(103), data=picture_bytes(), filename="c.png")
+    page = client.get(reverse("rulings:cards"), {"edition": "DV", "q": "Probeta"})
+    body = page.content.decode()
+    assert 'alt="Criatura de Probeta"' in body and 'loading="lazy"' in body
+    page = client.get(reverse("rulings:cards"), {"edition": "DV", "q": "Injerto"})
+    assert 'class="card-text" data-testid="card-text">A Quimera character.' in page.content.decode()
