@@ -21,7 +21,8 @@ def give_odd_cards_a_picture() -> None:
 
     first = Card.objects.filter(number__gt=100).order_by("pk").first()
     first = card_picture_set(card=first, data=picture_bytes(), filename="face.png")
-    Card.objects.filter(number__gt=100).extra(where=["number % 2 = 1"]).update(
+    odd = [pk for pk, n in Card.objects.values_list("pk", "number") if n > 100 and n % 2]
+    Card.objects.filter(pk__in=odd).update(
         picture=first.picture.name,
         picture_width=first.picture_width,
         picture_height=first.picture_height,
