@@ -309,6 +309,13 @@ WHITENOISE_USE_FINDERS = DEBUG or not env_bool("STATIC_MANIFEST", not DEBUG)
 # Files browsers ask for at the site's root, whatever a page links (/favicon.ico).
 WHITENOISE_ROOT = BASE_DIR / "config" / "public"
 
+# Uploaded files (the catalogue's card pictures) go through the default storage. The site
+# serves MEDIA_URL itself when SERVE_MEDIA is on (the default with DEBUG: the demo, a venue
+# laptop); in production a proxy or a storage of its own serves it (docs/operations.md).
+MEDIA_URL = env_str("MEDIA_URL", "/media/")
+MEDIA_ROOT = Path(env_str("MEDIA_ROOT", str(BASE_DIR / "media")))
+SERVE_MEDIA = env_bool("SERVE_MEDIA", DEBUG)
+
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 

@@ -5,6 +5,7 @@ from django.urls import include, path, re_path, register_converter
 from config import views
 from config.converters import DatabaseIdConverter
 from config.language import set_language
+from config.media import serve_media
 from drafts.views import stream as draft_stream
 from tournaments.views import home
 
@@ -17,6 +18,8 @@ urlpatterns = [
     path("api/", include("config.api_urls")),
     # Served by the ASGI stream server where DRAFT_STREAM is on (a proxy sends /live/ there).
     path("live/draft/pods/<id:pod>/", draft_stream.pod_stream, name="draft_pod_stream"),
+    # Card pictures, where the site serves its uploads itself (SERVE_MEDIA).
+    path("media/<path:path>", serve_media, name="media"),
 ]
 
 urlpatterns += i18n_patterns(

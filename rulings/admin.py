@@ -13,6 +13,7 @@ from django.db.models import Count
 from django.forms.models import BaseInlineFormSet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
+from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
 from django.urls import path
 from django.utils import timezone
@@ -23,8 +24,10 @@ from config.errors import DomainError
 from rulings import selectors
 from rulings.core.cards import normalise, parse_card_ref
 from rulings.core.document import SECTION_ORDER, Section, make_entry, validate_entries
+from rulings.core.issues import issue
+from rulings.core.pictures import MAX_PICTURE_BYTES
 from rulings.deckcheck import FORMATS
-from rulings.errors import CatalogueImportInvalid, IssuesError
+from rulings.errors import CardPictureInvalid, CatalogueImportInvalid, IssuesError
 from rulings.forms import CatalogueImportForm, PublishForm
 from rulings.messages import issue_message
 from rulings.models import (
@@ -37,6 +40,8 @@ from rulings.models import (
     VersionStatus,
 )
 from rulings.services import (
+    card_picture_clear,
+    card_picture_set,
     catalogue_import,
     document_entry_delete,
     document_entry_save,
@@ -45,6 +50,7 @@ from rulings.services import (
     document_version_start_draft,
     document_version_update,
 )
+from rulings.services.card_pictures import card_picture_check
 
 if TYPE_CHECKING:
     from django.db.models import QuerySet
@@ -65,6 +71,23 @@ class EditionAdmin(admin.ModelAdmin):
 
 
 class CardAdminForm(forms.ModelForm):
+    # Not an ImageField: Django's would let Pillow open any format it knows; the picture core
+    # opens only JPEG, PNG, WebP and GIF, bounded before decoding (rulings/core/pictures.py).
+    picture_upload = forms.FileField(
+        label=gettext_lazy("Picture"),
+        required=False,
+        widget=forms.FileInput(attrs={"accept": "image/jpeg,image/png,image/webp,image/gif"}),
+        help_text=gettext_lazy(
+            "JPEG, PNG, WebP or GIF, at most 8 MB. It is kept at most 750 × 1050 pixels, "
+            "with a small thumbnail for the pages."
+        ),
+    )
+    picture_remove = forms.BooleanField(
+        label=gettext_lazy("Remove the picture"),
+        required=False,
+        help_text=gettext_lazy("The pages then show the card's text."),
+    )
+
     class Meta:
         model = Card
         fields = (
@@ -77,7 +100,32 @@ class CardAdminForm(forms.ModelForm):
             "attributes_known",
             "rarity",
             "sample",
+            "text_es",
+            "text_en",
         )
+
+    def clean_picture_upload(self) -> bytes | None:
+        upload = self.cleaned_data.get("picture_upload")
+        if not upload:
+            return None
+        if upload.size > MAX_PICTURE_BYTES:
+            raise forms.ValidationError(
+                issue_message(
+                    issue(
+                        "picture_too_large",
+                        file=upload.name,
+                        size=upload.size,
+                        limit=MAX_PICTURE_BYTES,
+                    )
+                )
+            )
+        data = upload.read()
+        try:
+            card_picture_check(data=data, filename=upload.name)
+        except CardPictureInvalid as exc:
+            raise forms.ValidationError(exc.message) from exc
+        self.picture_name = upload.name
+        return data
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -97,13 +145,34 @@ class CardAdminForm(forms.ModelForm):
 @admin.register(Card)
 class CardAdmin(admin.ModelAdmin):
     form = CardAdminForm
-    list_display = ("ref_label", "name", "type", "faction", "cost", "rarity", "sample")
+    list_display = ("ref_label", "name", "type", "faction", "cost", "rarity", "sample", "pictured")
+    readonly_fields = ("picture_preview",)
     list_filter = ("edition", "type", "faction", "attributes_known", "rarity", "sample")
     search_fields = ("name", "name_key")
     list_select_related = ("edition",)
     ordering = ("edition__code", "number")
     actions = ["export_selected"]
     change_list_template = "admin/rulings/card/change_list.html"
+
+    @admin.display(description=gettext_lazy("picture"), boolean=True)
+    def pictured(self, obj: Card) -> bool:
+        return bool(obj.thumbnail)
+
+    @admin.display(description=gettext_lazy("picture as the pages show it"))
+    def picture_preview(self, obj: Card) -> str:
+        if obj.pk is None:
+            return "—"
+        return render_to_string("rulings/_card_face.html", {"face": obj.face})
+
+    def save_model(
+        self, request: HttpRequest, obj: Card, form: forms.ModelForm, change: bool
+    ) -> None:
+        super().save_model(request, obj, form, change)
+        data = form.cleaned_data.get("picture_upload")
+        if data:
+            card_picture_set(card=obj, data=data, filename=form.picture_name)
+        elif form.cleaned_data.get("picture_remove"):
+            card_picture_clear(card=obj)
 
     @admin.display(description=gettext_lazy("reference"), ordering="number")
     def ref_label(self, obj: Card) -> str:

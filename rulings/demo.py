@@ -47,7 +47,37 @@ def load_rulings_data(*, sample: bool = True) -> list[str]:
     return lines
 
 
+def draw_sample_pictures() -> int:
+    """Pictures for the sample cards with an odd number that have none (the others show
+    their text, as a card without a picture does), drawn here: the demo downloads nothing."""
+    from rulings.core.cards import CardType
+    from rulings.core.sample_pictures import draw_sample_picture
+    from rulings.models import Card
+    from rulings.services import card_picture_set
+
+    drawn = 0
+    for card in Card.objects.filter(sample=True, thumbnail="").select_related("edition"):
+        if card.number % 2 == 0:
+            continue
+        data = draw_sample_picture(
+            number=card.number,
+            name=card.name,
+            faction=card.faction,
+            type_label=CardType(card.type).spanish,
+            cost=card.cost,
+            text=card.text_es,
+        )
+        card_picture_set(card=card, data=data, filename=f"{card.edition.code}-{card.number}.png")
+        drawn += 1
+    return drawn
+
+
 def load_demo_data(ctx: DemoContext | None = None) -> list[str]:
-    """The demo loader: catalogue, sample cards and the first DAR version."""
+    """The demo loader: catalogue, sample cards (half of them with a picture) and the first
+    DAR version."""
     load_rulings_data(sample=True)
-    return ["rulings: the 2006-11-17 DAR is at /rulings/; sample cards at /rulings/cards/"]
+    drawn = draw_sample_pictures()
+    return [
+        "rulings: the 2006-11-17 DAR is at /rulings/; sample cards at /rulings/cards/",
+        f"rulings: sample card pictures drawn +{drawn}",
+    ]

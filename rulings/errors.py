@@ -47,3 +47,7 @@ class CatalogueImportInvalid(IssuesError):
 
 class DocumentVersionInvalid(IssuesError):
     """A draft version that cannot be published as it stands."""
+
+
+class CardPictureInvalid(IssuesError):
+    """An uploaded card picture that is refused (not an image, too big, damaged)."""

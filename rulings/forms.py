@@ -35,7 +35,12 @@ class CatalogueImportForm(forms.Form):
     cards = forms.FileField(
         label=_("Cards file (CSV)"),
         required=False,
-        help_text=_("Columns: edition, number, name, type, faction, cost, rarity, sample."),
+        help_text=_(
+            "Columns: edition, number, name, type, faction, cost, rarity, sample; optionally "
+            "the rules texts text_es and text_en (a file without them keeps the cards' texts). "
+            "Pictures are given on each card's page, or many at once with the "
+            "import_card_pictures command."
+        ),
     )
 
     def clean(self) -> dict[str, Any]:

@@ -119,6 +119,18 @@ TEMPLATES = {
     "csv_set_size_below_cards": _(
         "Line %(line)s: edition %(edition)s would have %(set_size)s cards, but card number %(number)s exists."
     ),
+    "picture_too_large": _(
+        "%(file)s: the picture is too large (%(size)s bytes; at most %(limit)s)."
+    ),
+    "picture_not_an_image": _("%(file)s: not a JPEG, PNG, WebP or GIF picture."),
+    "picture_too_many_pixels": _(
+        "%(file)s: the picture is %(width)s × %(height)s pixels; at most %(limit)s pixels."
+    ),
+    "picture_broken": _("%(file)s: the picture is damaged and cannot be read."),
+    "picture_bad_file_name": _(
+        "%(file)s: name a picture for its card, edition and number (e.g. DV-102.jpg)."
+    ),
+    "picture_unknown_card": _("%(file)s: edition %(edition)s has no card number %(number)s."),
     "doc_unknown_section": _("“%(section)s” is not a section of the rulings document."),
     "doc_duplicate_key": _("%(section)s: the entry “%(key)s” appears twice."),
     "doc_bad_number": _(

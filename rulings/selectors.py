@@ -226,6 +226,8 @@ def cards_csv(cards: QuerySet[Card] | None = None) -> str:
             Rarity(c.rarity) if c.rarity else None,
             c.sample,
             c.attributes_known,
+            c.text_es,
+            c.text_en,
         )
         for c in cards.order_by("edition__code", "number").iterator(chunk_size=2000)
     )

@@ -45,6 +45,13 @@ def _own_cache_keys():
         yield
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _media_in_a_temporary_folder(tmp_path_factory):
+    """Uploaded files (card pictures) go to a folder of the test run, never the project's."""
+    with override_settings(MEDIA_ROOT=str(tmp_path_factory.mktemp("media"))):
+        yield
+
+
 @pytest.fixture(autouse=True)
 def _fast_password_hasher(settings) -> None:
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

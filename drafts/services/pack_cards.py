@@ -19,6 +19,7 @@ from django.utils.translation import get_language, gettext, ngettext
 from drafts.core.timers import PICK_SECONDS
 from drafts.models import Draft
 from drafts.services.reading import CardView
+from rulings.faces import CardFace
 from rulings.models import Card
 
 # The list is kept in the shared cache by draft, language and the catalogue's last change;
@@ -49,7 +50,18 @@ def _entry(card: Card) -> dict[str, Any]:
         "cost": None if view.cost is None else gettext("cost %(cost)s") % {"cost": view.cost},
         "rarity": view.rarity,
         "rarity_label": view.rarity_label,
+        # drawn as rulings/_card_face.html draws it (static/js/draft.js, drawFace)
+        "face": _face(card.face),
     }
+
+
+def _face(face: CardFace) -> dict[str, Any]:
+    drawn: dict[str, Any] = {"text": face.text}
+    if face.has_picture:
+        drawn.update(
+            thumb=face.thumb_url, w=face.thumb_width, h=face.thumb_height, picture=face.picture_url
+        )
+    return drawn
 
 
 def pack_card_list(draft: Draft) -> dict[str, Any]:

@@ -27,6 +27,7 @@ from drafts.services.flow import (
     step_view,
 )
 from drafts.services.poll_state import cached_version, offer_poll_state
+from rulings.faces import CardFace
 from rulings.models.choices import CardTypeChoice, FactionChoice, RarityChoice
 from tournaments.models import Event
 from tournaments.visibility import EventVisibility
@@ -178,6 +179,7 @@ class CardView:
     rarity: str
     card_id: int
     cost: int | None = None
+    face: CardFace | None = None
 
     # The catalogue's labels in the reader's language (the codes above are for the API).
     @property
@@ -204,6 +206,7 @@ def card_view(instance: CardInstance) -> CardView:
         rarity=card.rarity,
         card_id=card.pk,
         cost=card.cost,
+        face=card.face,
     )
 
 

@@ -1,9 +1,11 @@
 """Read, validate and write the card catalogue as CSV (pure: no Django import).
 
 Two files: editions (``code,name,set_size,release_date``) and cards
-(``edition,number,name,type,faction,cost,rarity,sample``). Headers are
-matched without regard to case or accents, and the Spanish headers
-(``edicion,numero,nombre,tipo,faccion,coste,rareza,muestra``) work too.
+(``edition,number,name,type,faction,cost,rarity,sample``, and optionally the rules texts
+``text_es,text_en``). Headers are matched without regard to case or accents, and the
+Spanish headers (``edicion,numero,nombre,tipo,faccion,coste,rareza,muestra,texto_es,
+texto_en``) work too. A cards file without a text column leaves the cards' texts as they
+are; with it, an empty cell clears the text.
 
 A file is all or nothing: ``read_*`` returns every good row and an issue for
 every bad one (with its line in the file), and a caller imports only when
@@ -41,11 +43,24 @@ MAX_SET_SIZE = 9_999
 MAX_COST = 99
 MAX_NAME = 120
 MAX_EDITION_NAME = 80
+MAX_TEXT = 2000
 EDITION_CODE_RE = re.compile(r"^[A-Z][A-Z0-9]{0,4}$")
 
 EDITION_COLUMNS = ("code", "name", "set_size", "release_date")
 EDITION_REQUIRED = ("code", "name", "set_size")
-CARD_COLUMNS = ("edition", "number", "name", "type", "faction", "cost", "rarity", "sample")
+CARD_COLUMNS = (
+    "edition",
+    "number",
+    "name",
+    "type",
+    "faction",
+    "cost",
+    "rarity",
+    "sample",
+    "text_es",
+    "text_en",
+)
+TEXT_COLUMNS = ("text_es", "text_en")
 CARD_REQUIRED = ("edition", "number", "name", "type")
 
 _HEADER_ALIASES = {
@@ -68,6 +83,9 @@ _HEADER_ALIASES = {
     "voluntad": "cost",
     "rareza": "rarity",
     "muestra": "sample",
+    "texto": "text_es",
+    "texto_es": "text_es",
+    "texto_en": "text_en",
 }
 _YES = {"1", "yes", "y", "true", "si", "s", "x"}
 _NO = {"", "0", "no", "n", "false"}
@@ -95,6 +113,9 @@ class CardRow:
     sample: bool
     #: False when the file marks the type, faction and cost as unknown ("?").
     known: bool = True
+    #: The rules texts; None where the file has no such column (the card's text is kept).
+    text_es: str | None = None
+    text_en: str | None = None
 
 
 @dataclass(frozen=True)
@@ -352,6 +373,18 @@ def read_cards_csv(data: bytes | str, *, editions: Mapping[str, int]) -> CsvResu
                 )
             )
             bad = True
+        texts: dict[str, str | None] = {}
+        for column in TEXT_COLUMNS:
+            value = rec.get(column)
+            texts[column] = value
+            if value is None:
+                continue
+            if len(value) > MAX_TEXT:
+                errors.append(issue("csv_value_too_long", line=line, column=column, limit=MAX_TEXT))
+                bad = True
+            elif starts_like_a_formula(value):
+                errors.append(issue("csv_formula", line=line, column=column, value=value[:40]))
+                bad = True
         raw_sample = normalise(rec.get("sample", ""))
         if raw_sample not in _YES and raw_sample not in _NO:
             errors.append(
@@ -371,6 +404,8 @@ def read_cards_csv(data: bytes | str, *, editions: Mapping[str, int]) -> CsvResu
                     rarity=rarity,
                     sample=raw_sample in _YES,
                     known=known,
+                    text_es=texts["text_es"],
+                    text_en=texts["text_en"],
                 )
             )
     return CsvResult(tuple(rows), tuple(sorted(errors, key=_error_order)))
@@ -402,6 +437,8 @@ def write_cards_csv(rows: Iterable[CardRow]) -> str:
             ("" if row.cost is None else row.cost) if row.known else UNKNOWN_MARK,
             row.rarity.value if row.rarity else "",
             "yes" if row.sample else "",
+            row.text_es or "",
+            row.text_en or "",
         ]
         for row in rows
     )

@@ -127,6 +127,17 @@ MESSAGES: dict[str, str] = {
         "Line %(line)s: edition %(edition)s would have %(set_size)s cards, "
         "but card number %(number)s exists."
     ),
+    # --- card pictures ---------------------------------------------------------------
+    "picture_too_large": "%(file)s: the picture is too large (%(size)s bytes; at most %(limit)s).",
+    "picture_not_an_image": "%(file)s: not a JPEG, PNG, WebP or GIF picture.",
+    "picture_too_many_pixels": (
+        "%(file)s: the picture is %(width)s × %(height)s pixels; at most %(limit)s pixels."
+    ),
+    "picture_broken": "%(file)s: the picture is damaged and cannot be read.",
+    "picture_bad_file_name": (
+        "%(file)s: name a picture for its card, edition and number (e.g. DV-102.jpg)."
+    ),
+    "picture_unknown_card": "%(file)s: edition %(edition)s has no card number %(number)s.",
     # --- rulings document -----------------------------------------------------------
     "doc_unknown_section": "“%(section)s” is not a section of the rulings document.",
     "doc_duplicate_key": "%(section)s: the entry “%(key)s” appears twice.",

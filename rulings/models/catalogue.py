@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from rulings.core.cards import CardInfo, CardType, Faction, Rarity, normalise
+from rulings.faces import CardFace, card_face
 from rulings.models.choices import CardTypeChoice, FactionChoice, RarityChoice
 
 
@@ -69,6 +71,42 @@ class Card(models.Model):
             "checks apply no faction rule to it."
         ),
     )
+    text_es = models.TextField(
+        _("rules text (Spanish)"),
+        blank=True,
+        default="",
+        help_text=_("The card's text as printed."),
+    )
+    text_en = models.TextField(
+        _("rules text (English)"),
+        blank=True,
+        default="",
+        help_text=_("Optional: English readers see the Spanish text where this is empty."),
+    )
+    # Written by the picture service only (rulings/services/card_pictures.py): the picture as
+    # kept (WebP, at most 750 × 1050) and its thumbnail, named by their content's digest.
+    picture = models.ImageField(
+        _("picture"),
+        upload_to="cards/",
+        blank=True,
+        default="",
+        editable=False,
+        width_field="picture_width",
+        height_field="picture_height",
+    )
+    picture_width = models.PositiveSmallIntegerField(null=True, blank=True, editable=False)
+    picture_height = models.PositiveSmallIntegerField(null=True, blank=True, editable=False)
+    thumbnail = models.ImageField(
+        _("thumbnail"),
+        upload_to="cards/",
+        blank=True,
+        default="",
+        editable=False,
+        width_field="thumbnail_width",
+        height_field="thumbnail_height",
+    )
+    thumbnail_width = models.PositiveSmallIntegerField(null=True, blank=True, editable=False)
+    thumbnail_height = models.PositiveSmallIntegerField(null=True, blank=True, editable=False)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
@@ -105,6 +143,18 @@ class Card(models.Model):
     @property
     def ref(self) -> str:
         return f"{self.edition.code} {self.number}/{self.edition.set_size}"
+
+    @property
+    def text(self) -> str:
+        """The rules text in the reader's language: Spanish where there is no English."""
+        if self.text_en and (get_language() or "").startswith("en"):
+            return self.text_en
+        return self.text_es
+
+    @property
+    def face(self) -> CardFace:
+        """The card as pages draw it (``rulings/_card_face.html``)."""
+        return card_face(self)
 
     @property
     def is_sanctuary(self) -> bool:

@@ -1,5 +1,6 @@
 """Writes of the rulings app (HackSoft-style: ``<entity>_<action>``, keyword-only, atomic)."""
 
+from rulings.services.card_pictures import card_picture_clear, card_picture_set
 from rulings.services.catalogue import ImportReport, catalogue_import
 from rulings.services.documents import (
     document_entry_delete,
@@ -13,6 +14,8 @@ from rulings.services.documents import (
 
 __all__ = [
     "ImportReport",
+    "card_picture_clear",
+    "card_picture_set",
     "catalogue_import",
     "document_entry_delete",
     "document_entry_save",

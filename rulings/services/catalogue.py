@@ -22,8 +22,6 @@ if TYPE_CHECKING:
 
     from rulings.core.issues import Issue
 
-_UPDATED_FIELDS = ["name", "name_key", "type", "faction", "cost", "rarity", "sample", "updated_at"]
-
 
 @dataclass(frozen=True)
 class ImportReport:
@@ -146,6 +144,8 @@ def _upsert_cards(
     now = timezone.now()
     objs = []
     created = updated = skipped = 0
+    # A file without a text column leaves the cards' texts as they are.
+    texts = [c for c in ("text_es", "text_en") if rows and getattr(rows[0], c) is not None]
     for row in rows:
         edition = editions[row.edition]
         exists = (edition.pk, row.number) in present
@@ -166,6 +166,8 @@ def _upsert_cards(
                 rarity=row.rarity.value if row.rarity else "",
                 sample=row.sample,
                 attributes_known=row.known,
+                text_es=row.text_es or "",
+                text_en=row.text_en or "",
                 updated_at=now,
             )
         )
@@ -183,6 +185,7 @@ def _upsert_cards(
             "rarity",
             "sample",
             "attributes_known",
+            *texts,
             "updated_at",
         ],
     )

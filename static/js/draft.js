@@ -121,6 +121,8 @@
       input.dispatchEvent(new Event("input", { bubbles: true }));
     }
     form.addEventListener("click", function (event) {
+      // a tap on a card's picture opens it (static/js/site.js); it does not move the card
+      if (event.target.closest("a[data-card-zoom]")) { return; }
       var step = event.target.closest("[data-copies-step]");
       var card = event.target.closest("[data-move-card]");
       if (!step && !card) { return; }
@@ -305,15 +307,56 @@
     return node;
   }
 
+  function element(tag, attrs) {
+    var node = document.createElement(tag);
+    Object.keys(attrs).forEach(function (name) { node.setAttribute(name, attrs[name]); });
+    return node;
+  }
+
+  // A card's face as rulings/_card_face.html draws it: thumbnail, name, rules text.
+  function drawFace(card, closeText) {
+    var face = card.face || {};
+    var box = element("span", {
+      "class": "card-face" + (face.thumb ? " has-picture" : ""), "data-testid": "card-face"
+    });
+    if (face.thumb) {
+      var link = element("a", {
+        "class": "card-thumb", href: face.picture, target: "_blank", rel: "noopener",
+        "data-card-zoom": "", "data-close": closeText
+      });
+      link.append(element("img", {
+        src: face.thumb, width: String(face.w), height: String(face.h), loading: "lazy",
+        decoding: "async", alt: card.name, "data-testid": "card-thumb"
+      }));
+      box.append(link);
+    }
+    var words = element("span", { "class": "card-words" });
+    var name = element("span", { "class": "card-name" });
+    name.textContent = card.name;
+    words.append(name);
+    if (face.text) {
+      var text = element("span", {
+        "class": "card-text" + (face.thumb ? " visually-hidden" : ""), "data-testid": "card-text"
+      });
+      face.text.split(/\r\n|\r|\n/).forEach(function (line, i) {
+        if (i) { text.append(document.createElement("br")); }
+        text.append(line);
+      });
+      words.append(text);
+    }
+    box.append(words);
+    return box;
+  }
+
   // One card of the pack as _draft_live.html shows it, from the card list.
-  function drawCard(prototype, instance, card) {
+  function drawCard(prototype, instance, card, closeText) {
     var item = prototype.cloneNode(true);
     item.removeAttribute("data-slot");
     var label = item.querySelector(".pack-card");
     if (card.rarity) { label.classList.add("rarity-" + card.rarity); }
     label.dataset.cardName = card.name;
     item.querySelector("input.pack-choice").setAttribute("value", String(instance));
-    item.querySelector(".card-name").textContent = card.name;
+    item.querySelector("[data-slot=face]").replaceWith(drawFace(card, closeText));
     var kind = item.querySelector("[data-slot=kind]");
     kind.removeAttribute("data-slot");
     if (card.faction) { kind.append(span("card-faction", card.faction), " · "); }
@@ -357,7 +400,7 @@
     var prototype = part.querySelector("[data-slot=card]");
     var cards = prototype.parentNode;
     news.cards.forEach(function (pair) {
-      cards.insertBefore(drawCard(prototype, pair[0], list.cards[String(pair[1])]), prototype);
+      cards.insertBefore(drawCard(prototype, pair[0], list.cards[String(pair[1])], template.dataset.close), prototype);
     });
     prototype.remove();
     // The same element stays (a pick on its way still lands in it); htmx reads its new

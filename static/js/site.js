@@ -157,4 +157,33 @@
     confirmButtons();
     printButtons();
   });
+
+  // A card's thumbnail opens its full picture in a dialog over the page, so a drafter on
+  // the clock keeps the pick page (without this file the link opens the picture itself).
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest && event.target.closest("a[data-card-zoom]");
+    if (!link || !window.HTMLDialogElement) { return; }
+    event.preventDefault();
+    var dialog = document.getElementById("card-zoom");
+    if (!dialog) {
+      dialog = document.createElement("dialog");
+      dialog.id = "card-zoom";
+      dialog.className = "card-zoom";
+      var form = document.createElement("form");
+      form.method = "dialog";
+      var close = document.createElement("button");
+      close.className = "button";
+      form.append(close);
+      dialog.append(document.createElement("img"), form);
+      // a tap outside the picture closes it too
+      dialog.addEventListener("click", function (e) { if (e.target === dialog) { dialog.close(); } });
+      document.body.append(dialog);
+    }
+    var thumb = link.querySelector("img");
+    var img = dialog.querySelector("img");
+    img.src = link.href;
+    img.alt = thumb ? thumb.alt : "";
+    dialog.querySelector("button").textContent = link.dataset.close || "×";
+    dialog.showModal();
+  });
 })();

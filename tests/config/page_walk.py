@@ -27,9 +27,9 @@ from django.urls import URLPattern, URLResolver, get_resolver, resolve
 from django.urls.exceptions import Resolver404
 
 FORM = "application/x-www-form-urlencoded"
-# Not pages: the API (walked through its schema), Django's admin and the draft's event stream
-# (served by the ASGI server, it holds the connection open).
-NOT_PAGES = ("api/", "admin/", "^admin/", "live/")
+# Not pages: the API (walked through its schema), Django's admin, the draft's event stream
+# (served by the ASGI server, it holds the connection open) and uploaded files (pictures).
+NOT_PAGES = ("api/", "admin/", "^admin/", "live/", "media/")
 
 
 # --- the URL map ---------------------------------------------------------------------------

@@ -7,6 +7,7 @@ recorded"."""
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 import pytest
 from django.http import HttpRequest
@@ -84,7 +85,13 @@ def test_the_checks_page_and_the_check_show_the_list_as_checked_and_changed(
     changes = detail.split('data-testid="checked-list-changes"')[1].split("</ul>")[0]
     assert "Suero Verde" in changes and "4 → 2" in changes
     cards = detail.split('data-testid="checked-entries"')[1].split("</table>")[0]
-    assert '<td class="num">4</td><td>Suero Verde</td>' in cards
+    # each card drawn as every page draws it (rulings/_card_face.html): here its rules text
+    assert re.search(
+        r'<td class="num">4</td><td><span class="card-face compact" data-testid="card-face">'
+        r'<span class="card-words"><span class="card-name">Suero Verde</span>'
+        r'<span class="card-text" data-testid="card-text">[^<]+</span>',
+        cards,
+    )
     spanish = client.get(url, HTTP_ACCEPT_LANGUAGE="es", follow=True).content.decode()
     assert "Cambiada desde su revisión" in spanish
 

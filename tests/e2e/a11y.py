@@ -18,12 +18,13 @@ DESKTOP = {"width": 1280, "height": 800}
 # What fails the run; "moderate" and "minor" findings are not counted.
 SERIOUS = ("serious", "critical")
 
-# Links not followed: leaving the session, files rather than pages, the language switch
-# and the live streams, the API's own pages, the feed (XML), and Django admin's pages past
-# its index (Django's own templates). No link changes anything: every change is a form
-# posted (the views refuse a GET), so none is left out for that.
+# Links not followed: leaving the session, files rather than pages (card pictures under
+# /media/ too), the language switch and the live streams, the API's own pages, the feed
+# (XML), and Django admin's pages past its index (Django's own templates). No link changes
+# anything: every change is a form posted (the views refuse a GET), so none is left out for
+# that.
 SKIPPED_PATH = re.compile(
-    r"(/logout/|/i18n/|^/live/|^/api/|/feed/$|\.(csv|xlsx|json|xml|txt|svg|png|pdf)$)"
+    r"(/logout/|/i18n/|^/live/|^/api/|^/media/|/feed/$|\.(csv|xlsx|json|xml|txt|svg|png|pdf|webp)$)"
 )
 LANGUAGE_PREFIX = re.compile(r"^/[a-z]{2}/")
 ADMIN = re.compile(r"^/admin/")

@@ -29,6 +29,7 @@ from tests.celery_worker import ROOT, reachable, redis_url
 from tests.drafts.helpers import database_url
 from tests.e2e.test_draft_browser import booster_event
 from tests.e2e.test_swiss_event_browser import watch
+from tests.rulings.pictures import give_odd_cards_a_picture
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -40,7 +41,7 @@ def free_port() -> int:
 
 
 @pytest.fixture
-def stream_site():
+def stream_site(settings):
     url = redis_url()
     if not reachable(url):
         pytest.skip(f"no Redis at {url}")
@@ -57,6 +58,9 @@ def stream_site():
             "REDIS_URL": url,
             "DRAFT_STREAM": "1",
             "DJANGO_SETTINGS_MODULE": "config.settings",
+            # the test run's uploaded pictures
+            "MEDIA_ROOT": str(settings.MEDIA_ROOT),
+            "SERVE_MEDIA": "1",
         },
     )
     base = f"http://127.0.0.1:{port}"
@@ -143,6 +147,7 @@ def test_the_page_draws_each_next_pack_from_its_stream(
     settings.DRAFT_STREAM = True
     settings.CACHES = {"default": {"BACKEND": "django_redis.cache.RedisCache", "LOCATION": url}}
     event, judge, regs = booster_event(2, bots=0, auction=False, prefix=f"e2st{locale[:2]}")
+    give_odd_cards_a_picture()  # cards drawn with their picture, others with their text
     draft_start(actor=judge, event_id=event.pk)
     language = locale[:2]
     client = Client()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import datetime as dt
 from collections import Counter
 
@@ -37,9 +38,12 @@ def test_sample_catalogue_builds_boosters_and_decks_in_two_editions():
 
 
 def test_sample_rows_are_all_marked_sample():
-    text = (DATA / "sample_cards.csv").read_text(encoding="utf-8").splitlines()
-    assert text[0].endswith(",sample")
-    assert all(line.endswith(",yes") for line in text[1:])
+    with (DATA / "sample_cards.csv").open(encoding="utf-8", newline="") as file:
+        rows = list(csv.DictReader(file))
+    assert rows and all(row["sample"] == "yes" for row in rows)
+    # each with an example rules text that says it is one, in both languages
+    assert all("Carta de muestra" in row["text_es"] for row in rows)
+    assert all("Sample card" in row["text_en"] for row in rows)
 
 
 def test_first_version_is_the_17_november_2006_dar():

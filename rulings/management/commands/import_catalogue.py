@@ -32,7 +32,9 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--editions", metavar="FILE", help="code,name,set_size,release_date")
         parser.add_argument(
-            "--cards", metavar="FILE", help="edition,number,name,type,faction,cost,rarity,sample"
+            "--cards",
+            metavar="FILE",
+            help="edition,number,name,type,faction,cost,rarity,sample[,text_es,text_en]",
         )
         parser.add_argument(
             "--only-missing",
