@@ -32,9 +32,9 @@ class AutoSchema(SpectacularAutoSchema):
         required = list(schema.get("required", []))
         for field in serializer.fields.values():
             name = field.field_name
-            if name in properties and name not in required:
-                if not may_be_left_out(field, serializer):
-                    required.append(name)
+            listed = name in properties and name not in required
+            if listed and not may_be_left_out(field, serializer):
+                required.append(name)
         if required:
             schema["required"] = required
         return schema

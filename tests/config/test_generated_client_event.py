@@ -132,7 +132,7 @@ def result(api: Api, model: str, winner: str, **extra: Any) -> Any:
 
 
 def test_a_whole_event_through_the_generated_client(api: Api):
-    organiser_user = make_organiser("gc_orga")
+    make_organiser("gc_orga")
     people = [UserFactory(username=f"gc{i}", display_name=f"Client {i}") for i in range(PLAYERS)]
     m = api.models
     anon = api.anonymous()
@@ -378,14 +378,14 @@ def _a_draft(api: Api, orga: Any, players: dict[int, Any], people: list[Any]) ->
     (pod,) = state.pods
     assert (pod.number, pod.phase, pod.pack_round, pod.pick_number) == (1, "drafting", 1, 1)
     assert len(pod.seats) == 2 and not any(seat.bot for seat in pod.seats)
-    seat = api.call("drafts", "events_draft_my_seat_retrieve", players[people[0].pk], 200, id=event.id)
+    drafter = players[people[0].pk]
+    seat = api.call("drafts", "events_draft_my_seat_retrieve", drafter, 200, id=event.id)
     assert (seat.pod, seat.pod_number) == (pod.id, 1)
     assert seat.seat_id in {s.id for s in pod.seats}
     paused = api.call("drafts", "pods_pause_create", orga, 200, id=seat.pod)
     assert paused.paused is True
     again = api.call("drafts", "events_draft_retrieve", api.anonymous(), 200, id=event.id)
     assert again.pods[0].paused is True
-
 
 
 def test_the_check_refuses_what_the_schema_does_not_describe(generated):
