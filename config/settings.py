@@ -327,6 +327,14 @@ REST_FRAMEWORK = {
         "rest_framework.renderers.BrowsableAPIRenderer",
     ],
 }
+# The catalogues of the codes a refusal may take from a core (config/error_codes.py): the
+# schema's enum of an error's `code` holds them.
+API_ERROR_CODE_SOURCES = [
+    "games.engines.messages.MESSAGES",
+    "tournaments.core_messages.MESSAGES",
+    "drafts.services.messages.MESSAGES",
+    "archives.services.refusals.ERROR_CODES",
+]
 SPECTACULAR_SETTINGS = {
     "TITLE": "Organised-play tournament manager API",
     "DESCRIPTION": "Events, pairings, results, standings, rulings and game-record validation.",
