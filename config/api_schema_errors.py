@@ -16,6 +16,9 @@ from rest_framework.permissions import AllowAny
 from config.error_codes import GENERIC, api_error_codes
 
 
+REASONS: dict[str, Any] = {"type": "array", "items": {"type": "string"}}
+
+
 def error_schema() -> dict[str, Any]:
     """The one shape of a refusal, its ``code`` one of the codes the API answers."""
     generic = ", ".join(f"`{code}` {meaning}" for code, meaning in GENERIC.items())
@@ -66,8 +69,16 @@ def error_schema() -> dict[str, Any]:
                 "allOf": [{"$ref": "#/components/schemas/ErrorDetail"}],
                 "description": "a game's record refused: the replay's first error",
             },
-            "pod_id": {"type": "integer", "description": "`building_over`: the pod's id"},
-            "seat_id": {"type": "integer", "description": "`building_over`: the seat's id"},
+            # Also names of request fields (the judge's seat actions take a `seat_id`): a
+            # refusal of such a field holds its reasons there instead.
+            "pod_id": {
+                "anyOf": [{"type": "integer"}, REASONS],
+                "description": "`building_over`: the pod's id (else the field's reasons)",
+            },
+            "seat_id": {
+                "anyOf": [{"type": "integer"}, REASONS],
+                "description": "`building_over`: the seat's id (else the field's reasons)",
+            },
         },
         "additionalProperties": {
             "description": "the reasons for the field of this name (a list of reasons; an "

@@ -337,7 +337,12 @@ API_ERROR_CODE_SOURCES = [
 ]
 SPECTACULAR_SETTINGS = {
     "TITLE": "Organised-play tournament manager API",
-    "DESCRIPTION": "Events, pairings, results, standings, rulings and game-record validation.",
+    "DESCRIPTION": (
+        "Events, pairings, results, standings, rulings and game-record validation. Send the "
+        "token as the header `Authorization: Token <token>`. A refusal has the `Error` shape "
+        "on every status; a method a route does not have is a 405 with `Allow` (on no "
+        "operation below, since each has its method)."
+    ),
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
     "SWAGGER_UI_DIST": "SIDECAR",
