@@ -15,7 +15,6 @@ from rest_framework.permissions import AllowAny
 
 from config.error_codes import GENERIC, api_error_codes
 
-
 REASONS: dict[str, Any] = {"type": "array", "items": {"type": "string"}}
 
 

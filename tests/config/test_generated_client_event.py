@@ -19,6 +19,7 @@ from openapi_core.exceptions import OpenAPIError
 from openapi_spec_validator import validate
 from openapi_spec_validator.readers import read_from_filename
 
+from config.clock import simulated_clock
 from drafts.services.demo import load_sample_auction_decks
 from rulings.demo import load_rulings_data
 from tests.config import generated_client as g
@@ -101,7 +102,10 @@ def api(generated, db):
     request_started.disconnect(close_old_connections)
     request_finished.disconnect(close_old_connections)
     try:
-        yield Api(package, g.CheckedTransport(openapi, WSGIHandler()))
+        # The requests run in this thread: the site reads this clock, which stands still (no
+        # round or draft step runs out while the test waits on a slow machine).
+        with simulated_clock():
+            yield Api(package, g.CheckedTransport(openapi, WSGIHandler()))
     finally:
         request_started.connect(close_old_connections)
         request_finished.connect(close_old_connections)
