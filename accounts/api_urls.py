@@ -3,6 +3,7 @@ from typing import Any
 from django.urls import path
 from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.permissions import AllowAny
 from rest_framework.settings import api_settings
 
 from accounts.api import MeView, NotificationPreferencesView, TokenRevokeView
@@ -14,6 +15,9 @@ class TokenView(ObtainAuthToken):
 
     # DRF's view names its own parsers; use the API's, which bound body size and depth.
     parser_classes = api_settings.DEFAULT_PARSER_CLASSES
+    # Open to everyone, as DRF's view is (its empty list): said so, the schema lets the
+    # request go without credentials.
+    permission_classes = [AllowAny]
 
     def get_serializer_context(self) -> dict[str, Any]:
         # Authenticate with Django's request, not DRF's wrapper: the login lockout marks

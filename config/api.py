@@ -23,6 +23,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from config.error_codes import documented_code
 from config.errors import ConflictError, DomainError, ForbiddenError, NotFoundError
 from config.request_log import note_refusal
 
@@ -36,16 +37,23 @@ def _detail_from_validation_error(exc: ValidationError) -> Any:
     return {"detail": [str(m) for m in exc.messages]}
 
 
+def _payload(exc: DomainError) -> dict[str, Any]:
+    """The refusal's body, its code one the schema lists (config/error_codes.py)."""
+    payload = exc.as_payload()
+    payload["code"] = documented_code(exc.code, type(exc).default_code)
+    return payload
+
+
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, ConflictError):
-        return Response(exc.as_payload(), status=status.HTTP_409_CONFLICT)
+        return Response(_payload(exc), status=status.HTTP_409_CONFLICT)
     if isinstance(exc, NotFoundError):
-        return Response(exc.as_payload(), status=status.HTTP_404_NOT_FOUND)
+        return Response(_payload(exc), status=status.HTTP_404_NOT_FOUND)
     if isinstance(exc, ForbiddenError):
         note_refusal(context["request"]._request, exc.message)
-        return Response(exc.as_payload(), status=status.HTTP_403_FORBIDDEN)
+        return Response(_payload(exc), status=status.HTTP_403_FORBIDDEN)
     if isinstance(exc, DomainError):
-        return Response(exc.as_payload(), status=status.HTTP_400_BAD_REQUEST)
+        return Response(_payload(exc), status=status.HTTP_400_BAD_REQUEST)
     if isinstance(exc, ValidationError):
         return Response(_detail_from_validation_error(exc), status=status.HTTP_400_BAD_REQUEST)
     if isinstance(exc, Http404):

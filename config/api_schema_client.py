@@ -11,6 +11,13 @@ generators, in one place rather than in every serializer.
   field. Once that hook has run, the ``allOf`` is unwrapped into a plain inline enum, which
   generators turn into an enum type (they make an ``allOf`` of an inline enum an empty
   object).
+* A nullable object (a bye's ``player_b``, a rules entry's ``card``) is written by
+  drf-spectacular as ``allOf: [$ref]`` beside ``nullable: true``; in OpenAPI 3.0 ``nullable``
+  adds null only to a ``type`` beside it, so validators refuse the null every such answer
+  may carry. It becomes ``oneOf`` the reference or null, which validators accept and
+  generators read as "the model or None".
+* A page's ``next`` and ``previous`` are in every page (null at either end).
+* The token scheme says how the header is written.
 """
 
 from __future__ import annotations
@@ -57,6 +64,29 @@ def _unwrap_inline_enum(schema: dict[str, Any]) -> None:
     schema.update(part)
 
 
+NULL_ONLY: dict[str, Any] = {"type": "object", "nullable": True, "enum": [None]}
+
+
+def _nullable_reference(schema: dict[str, Any]) -> None:
+    """``allOf: [$ref]`` with ``nullable: true`` becomes ``oneOf: [$ref, null]``."""
+    parts = schema.get("allOf")
+    if schema.get("nullable") is not True or not isinstance(parts, list) or len(parts) != 1:
+        return
+    (part,) = parts
+    if not isinstance(part, dict) or set(part) != {"$ref"}:
+        return
+    del schema["allOf"], schema["nullable"]
+    schema["oneOf"] = [part, dict(NULL_ONLY)]
+
+
+TOKEN_SCHEME_DESCRIPTION = (
+    "An API token, sent in the `Authorization` header after the word `Token` and a space: "
+    "`Authorization: Token 9944b09199c62bcf9418ad846dd0e4bbdfc6ee4b`. Get one by POSTing a "
+    "username and password to /api/auth/token/ (generated clients: an authenticated client "
+    'with the prefix "Token").'
+)
+
+
 def _walk(node: Any, schemas: dict[str, Any]) -> None:
     if isinstance(node, list):
         for item in node:
@@ -76,12 +106,20 @@ def _walk(node: Any, schemas: dict[str, Any]) -> None:
     for value in node.values():
         _walk(value, schemas)
     _unwrap_inline_enum(node)
+    _nullable_reference(node)
 
 
 def make_schema_client_ready(
     result: dict[str, Any], generator: Any, request: Any = None, public: bool = True
 ) -> dict[str, Any]:
     """The postprocessing hook (run after ``postprocess_schema_enums``)."""
-    schemas = result.get("components", {}).get("schemas", {})
+    components = result.get("components", {})
+    schemas = components.get("schemas", {})
     _walk(result, schemas)
+    for name, schema in schemas.items():
+        if name.startswith("Paginated") and {"next", "previous"} <= set(schema["properties"]):
+            schema["required"] = list(schema["properties"])
+    token = components.get("securitySchemes", {}).get("tokenAuth")
+    if token is not None:
+        token["description"] = TOKEN_SCHEME_DESCRIPTION
     return result

@@ -13,21 +13,78 @@ from typing import Any
 
 from rest_framework.permissions import AllowAny
 
-ERROR_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "description": (
-        "Why the request was refused; nothing was changed. `detail` holds the reason for the "
-        "whole request, a field's name holds that field's reasons, and `code` names the kind "
-        "of refusal where the site gives one. Reasons are in the request's language."
-    ),
-    "properties": {
-        "detail": {
-            "oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}],
+from config.error_codes import GENERIC, api_error_codes
+
+REASONS: dict[str, Any] = {"type": "array", "items": {"type": "string"}}
+
+
+def error_schema() -> dict[str, Any]:
+    """The one shape of a refusal, its ``code`` one of the codes the API answers."""
+    generic = ", ".join(f"`{code}` {meaning}" for code, meaning in GENERIC.items())
+    return {
+        "type": "object",
+        "description": (
+            "Why the request was refused; nothing was changed. `detail` holds the reason for "
+            "the whole request, a field's name holds that field's reasons, and `code` names "
+            "the kind of refusal where the site gives one. Reasons are in the request's "
+            "language. Some refusals carry more (documented below)."
+        ),
+        "properties": {
+            "detail": {
+                "oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}],
+            },
+            "code": {
+                "type": "string",
+                "enum": sorted(api_error_codes()),
+                "description": "The kind of refusal, stable across languages. A refusal with "
+                f"no more precise code has its status's generic one: {generic}.",
+            },
+            "missing_tables": {
+                "type": "array",
+                "items": {"type": "integer"},
+                "description": "`round_incomplete`: the tables whose result is missing",
+            },
+            "problems": {
+                "type": "array",
+                "items": {"type": "object", "additionalProperties": True},
+                "description": "`rematch`: the pairing check's problems (code, params)",
+            },
+            "rematches": {
+                "type": "array",
+                "items": {"type": "object", "additionalProperties": True},
+                "description": "`rematch`: the players who already met, and their table",
+            },
+            "report": {
+                "type": "object",
+                "additionalProperties": True,
+                "description": "`idempotency_key_stale`: the report that stands",
+            },
+            "errors": {
+                "type": "array",
+                "items": {"$ref": "#/components/schemas/Issue"},
+                "description": "a deck list's or a document's issues, one per bad line",
+            },
+            "record_error": {
+                "allOf": [{"$ref": "#/components/schemas/ErrorDetail"}],
+                "description": "a game's record refused: the replay's first error",
+            },
+            # Also names of request fields (the judge's seat actions take a `seat_id`): a
+            # refusal of such a field holds its reasons there instead.
+            "pod_id": {
+                "anyOf": [{"type": "integer"}, REASONS],
+                "description": "`building_over`: the pod's id (else the field's reasons)",
+            },
+            "seat_id": {
+                "anyOf": [{"type": "integer"}, REASONS],
+                "description": "`building_over`: the seat's id (else the field's reasons)",
+            },
         },
-        "code": {"type": "string"},
-    },
-    "additionalProperties": {"description": "the reasons for the field of this name"},
-}
+        "additionalProperties": {
+            "description": "the reasons for the field of this name (a list of reasons; an "
+            "object of them by key or position for a field that nests)",
+        },
+    }
+
 
 DESCRIPTIONS = {
     "400": "Bad input: the reasons, by field or in `detail`.",
@@ -73,7 +130,7 @@ def document_error_responses(
     result: dict[str, Any], generator: Any, request: Any, public: bool
 ) -> dict[str, Any]:
     """drf-spectacular postprocessing hook (see ``SPECTACULAR_SETTINGS``)."""
-    result.setdefault("components", {}).setdefault("schemas", {})["Error"] = ERROR_SCHEMA
+    result.setdefault("components", {}).setdefault("schemas", {})["Error"] = error_schema()
     error_content = {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
     for path, item in result.get("paths", {}).items():
         for method, operation in item.items():

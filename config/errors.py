@@ -13,6 +13,9 @@ from typing import Any
 class DomainError(Exception):
     """Bad input or a refused action: nothing was changed."""
 
+    #: The code of a refusal that names none (config/error_codes.py lists them).
+    default_code = "invalid"
+
     def __init__(
         self,
         message: str,
@@ -24,7 +27,7 @@ class DomainError(Exception):
         super().__init__(message)
         self.message = str(message)
         self.field = field
-        self.code = code or type(self).__name__
+        self.code = code or self.default_code
         self.extra = extra or {}
 
     def as_payload(self) -> dict[str, Any]:
@@ -37,11 +40,17 @@ class DomainError(Exception):
 class ConflictError(DomainError):
     """The action clashes with the current state (already done, wrong phase, a race lost)."""
 
+    default_code = "conflict"
+
 
 class NotFoundError(DomainError):
     """The thing named does not exist (or is not visible to the caller)."""
+
+    default_code = "not_found"
 
 
 class ForbiddenError(DomainError):
     """The actor may not do this, for a reason worth telling them (a plain permission
     refusal says only that they may not)."""
+
+    default_code = "forbidden"

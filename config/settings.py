@@ -333,7 +333,7 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "config.api_autoschema.AutoSchema",
     "DEFAULT_PAGINATION_CLASS": "config.pagination.Pagination",
     "PAGE_SIZE": 100,
     "EXCEPTION_HANDLER": "config.api.exception_handler",
@@ -346,9 +346,22 @@ REST_FRAMEWORK = {
         "rest_framework.renderers.BrowsableAPIRenderer",
     ],
 }
+# The catalogues of the codes a refusal may take from a core (config/error_codes.py): the
+# schema's enum of an error's `code` holds them.
+API_ERROR_CODE_SOURCES = [
+    "games.engines.messages.MESSAGES",
+    "tournaments.core_messages.MESSAGES",
+    "drafts.services.messages.MESSAGES",
+    "archives.services.refusals.ERROR_CODES",
+]
 SPECTACULAR_SETTINGS = {
     "TITLE": "Organised-play tournament manager API",
-    "DESCRIPTION": "Events, pairings, results, standings, rulings and game-record validation.",
+    "DESCRIPTION": (
+        "Events, pairings, results, standings, rulings and game-record validation. Send the "
+        "token as the header `Authorization: Token <token>`. A refusal has the `Error` shape "
+        "on every status; a method a route does not have is a 405 with `Allow` (on no "
+        "operation below, since each has its method)."
+    ),
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
     "SWAGGER_UI_DIST": "SIDECAR",

@@ -325,11 +325,22 @@ class RandomPickInSerializer(serializers.Serializer):
     count = serializers.IntegerField(min_value=1, max_value=50)
 
 
+class RandomPickedSerializer(serializers.Serializer):
+    id = serializers.IntegerField(help_text="the deck list's id")
+    player = serializers.IntegerField(help_text="the player's user id")
+    player_name = serializers.CharField()
+
+
+class RandomPickOutSerializer(serializers.Serializer):
+    batch = serializers.IntegerField(help_text="the draw's number in the event")
+    deck_lists = RandomPickedSerializer(many=True, help_text="the deck lists drawn")
+
+
 @extend_schema(tags=TAGS, summary="Draw deck lists at random for a deck check (judges)")
 class RandomDeckCheckView(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(request=RandomPickInSerializer, responses=OpenApiTypes.OBJECT)
+    @extend_schema(request=RandomPickInSerializer, responses={201: RandomPickOutSerializer})
     def post(self, request: Request, event_id: int) -> Response:
         event = get_object_or_404(Event, pk=event_id)
         if not request.user.has_perm("decklists.run_deck_checks", event):

@@ -44,8 +44,10 @@ class CardOut(serializers.Serializer):
 
 
 class SeatStateOut(serializers.Serializer):
-    pod = serializers.IntegerField()
+    pod = serializers.IntegerField(help_text="the pod's id, as in /api/pods/{id}/ routes")
+    pod_number = serializers.IntegerField(help_text="the pod's number in its event (from 1)")
     seat = serializers.IntegerField(help_text="1-based seat number round the table")
+    seat_id = serializers.IntegerField(help_text="the seat's id (`seat_id` in the pod actions)")
     phase = serializers.CharField()
     version = serializers.IntegerField()
     pack_round = serializers.IntegerField()
@@ -172,8 +174,10 @@ def seat_state(request: Request, seat: DraftSeat, outcome: PickOutcome | None = 
     else:
         view = drafter_view(seat, visibility_for(request.user, seat.pod.draft.event))
     return {
-        "pod": view.pod.number,
+        "pod": view.pod.pk,
+        "pod_number": view.pod.number,
         "seat": seat_number(seat.position),
+        "seat_id": seat.pk,
         "phase": view.pod.phase,
         "version": view.pod.version,
         "pack_round": view.pod.pack_round,
@@ -301,7 +305,8 @@ DRAFT_STARTED_OUT = inline_serializer(
 DECK_SAVED_OUT = inline_serializer(
     "DeckSavedOut",
     {
-        "seat": serializers.IntegerField(),
+        "seat": serializers.IntegerField(help_text="1-based seat number round the table"),
+        "seat_id": serializers.IntegerField(help_text="the seat's id"),
         "saved": serializers.DictField(
             child=serializers.IntegerField(), allow_null=True, help_text="card id -> copies"
         ),
@@ -309,11 +314,19 @@ DECK_SAVED_OUT = inline_serializer(
 )
 SEAT_EXTENDED_OUT = inline_serializer(
     "SeatExtendedOut",
-    {"seat": serializers.IntegerField(), "until": serializers.DateTimeField(allow_null=True)},
+    {
+        "seat": serializers.IntegerField(help_text="1-based seat number round the table"),
+        "seat_id": serializers.IntegerField(help_text="the seat's id"),
+        "until": serializers.DateTimeField(allow_null=True),
+    },
 )
 SEAT_PLAYER_OUT = inline_serializer(
     "SeatPlayerOut",
-    {"seat": serializers.IntegerField(), "registration": serializers.IntegerField()},
+    {
+        "seat": serializers.IntegerField(help_text="1-based seat number round the table"),
+        "seat_id": serializers.IntegerField(help_text="the seat's id"),
+        "registration": serializers.IntegerField(),
+    },
 )
 ENTERED_WITHOUT_SEAT_OUT = inline_serializer(
     "EnteredWithoutSeatOut",
@@ -447,7 +460,9 @@ class MyDeckSave(APIView):
         except ValueError as exc:
             raise DomainError(_("Say how many copies of each card."), field="cards") from exc
         seat = drafts.draft_deck_save(actor=request.user, event_id=pk, quantities=quantities)
-        return Response({"seat": seat.pk, "saved": seat.saved_deck})
+        return Response(
+            {"seat": seat_number(seat.position), "seat_id": seat.pk, "saved": seat.saved_deck}
+        )
 
 
 @extend_schema(tags=TAG, request=ReasonIn, responses=PodPhaseOut)
@@ -479,7 +494,9 @@ class PodSeatExtendBuilding(APIView):
     def post(self, request: Request, pk: int) -> Response:
         data = _valid(SeatExtendIn, request)
         seat = drafts.seat_extend_building(actor=request.user, pod_id=pk, **data)
-        return Response({"seat": seat.pk, "until": seat.building_until})
+        return Response(
+            {"seat": seat_number(seat.position), "seat_id": seat.pk, "until": seat.building_until}
+        )
 
 
 @extend_schema(
@@ -493,7 +510,13 @@ class PodSeatPlayer(APIView):
     def post(self, request: Request, pk: int) -> Response:
         data = _valid(SeatPlayerIn, request)
         seat = drafts.seat_assign_player(actor=request.user, pod_id=pk, **data)
-        return Response({"seat": seat.pk, "registration": seat.registration_id})
+        return Response(
+            {
+                "seat": seat_number(seat.position),
+                "seat_id": seat.pk,
+                "registration": seat.registration_id,
+            }
+        )
 
 
 @extend_schema(

@@ -3,8 +3,10 @@
 from django.urls import path
 
 from drafts import api as d
+from drafts import api_state
 
 urlpatterns = [
+    path("events/<id:pk>/draft/", api_state.DraftState.as_view(), name="draft-state"),
     path("events/<id:pk>/draft/start/", d.DraftStart.as_view(), name="draft-start"),
     path("events/<id:pk>/draft/my-seat/", d.MySeat.as_view(), name="draft-my-seat"),
     path("events/<id:pk>/draft/pick/", d.MyPick.as_view(), name="draft-pick"),

@@ -221,6 +221,16 @@ class ErrorDetailSerializer(serializers.Serializer):
     reason = serializers.CharField()
     path = serializers.CharField(allow_null=True, help_text="JSON path of the offending value")
     place = PlaceSerializer(required=False)
+    recorded = serializers.DictField(
+        child=serializers.IntegerField(),
+        required=False,
+        help_text="kind `mismatch` only: the record's result, by the game's side names",
+    )
+    replayed = serializers.DictField(
+        child=serializers.IntegerField(),
+        required=False,
+        help_text="kind `mismatch` only: the result the replay gives, by side name",
+    )
 
 
 class VerdictSerializer(serializers.Serializer):

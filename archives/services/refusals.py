@@ -102,6 +102,9 @@ MESSAGES = {
     ),
 }
 
+# The codes its refusals answer in the API (config/error_codes.py).
+ERROR_CODES = frozenset(f"archive_{code}" for code in MESSAGES)
+
 CONFLICT_HERE = {
     "created": gettext_lazy("added here since the archive was exported"),
     "changed": gettext_lazy("changed here since the archive was exported"),

@@ -40,4 +40,6 @@ def test_what_the_schema_promises_matches_what_the_api_leaves_out():
     # ?rounds=false leaves the rounds out of a verdict.
     assert "rounds" not in components["Verdict"]["required"]
     # A rules entry is about no card.
-    assert components["Entry"]["properties"]["card"].get("nullable") is True
+    card = components["Entry"]["properties"]["card"]
+    assert card["oneOf"][0] == {"$ref": "#/components/schemas/CardRef"}
+    assert card["oneOf"][1]["enum"] == [None]

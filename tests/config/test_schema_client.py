@@ -237,3 +237,55 @@ def test_every_answer_with_a_body_describes_it(schema_file):
     assert undescribed == []
     start = schema["paths"]["/api/events/{id}/draft/start/"]["post"]["responses"]
     assert "201" in start and "200" not in start
+
+
+def test_answers_list_every_field_they_always_have_as_required(schema_file):
+    components = _schema(schema_file)["components"]["schemas"]
+    for name, fields in {
+        "MatchOut": {"status", "winner", "games_won_a", "confirmed_at", "player_b"},
+        "EventOut": {"status", "top_cut", "games_per_match", "venue"},
+        "RegistrationOut": {"status", "drop_reason", "fixed_table"},
+        "RoundOut": {"kind", "status", "ends_at"},
+        "PenaltyOut": {"round", "infraction", "game_number"},
+        "PaginatedEventOutList": {"count", "next", "previous", "results"},
+    }.items():
+        assert fields <= set(components[name]["required"]), name
+    # What an answer may really leave out stays optional: a verdict's rounds (?rounds=false)
+    # and, on a valid record, its error.
+    verdict = set(components["Verdict"]["required"])
+    assert {"valid", "game", "settings"} <= verdict
+    assert not {"rounds", "error", "error_detail", "result"} & verdict
+    # A request keeps its own rule: a field with a default may be left out.
+    assert "games_drawn" not in components["ResultInRequest"].get("required", [])
+
+
+def test_a_bye_and_a_rules_entry_are_null_in_a_way_validators_read(schema_file):
+    components = _schema(schema_file)["components"]["schemas"]
+    null = {"type": "object", "nullable": True, "enum": [None]}
+    player_b = components["MatchOut"]["properties"]["player_b"]
+    assert player_b["oneOf"] == [{"$ref": "#/components/schemas/PlayerRef"}, null]
+    assert components["Entry"]["properties"]["card"]["oneOf"][1] == null
+    assert "allOf" not in player_b
+
+
+def test_the_token_prefix_is_in_the_security_scheme(schema_file):
+    token = _schema(schema_file)["components"]["securitySchemes"]["tokenAuth"]
+    assert (token["type"], token["in"], token["name"]) == ("apiKey", "header", "Authorization")
+    assert "Authorization: Token " in token["description"]
+
+
+def test_statuses_and_bodies_are_the_ones_answered(schema_file):
+    schema = _schema(schema_file)
+    random = schema["paths"]["/api/rulings/events/{event_id}/deck-checks/random/"]["post"]
+    assert "201" in random["responses"] and "200" not in random["responses"]
+    detail = schema["components"]["schemas"]["ErrorDetail"]["properties"]
+    assert {"recorded", "replayed"} <= set(detail)
+    login = schema["paths"]["/api/auth/token/"]["post"]
+    assert {} in login["security"]
+
+
+def test_a_draft_s_state_and_options_are_operations(schema_file):
+    draft = _schema(schema_file)["paths"]["/api/events/{id}/draft/"]
+    assert set(draft) >= {"get", "patch"}
+    assert {} in draft["get"]["security"]
+    assert "{}" not in str(draft["patch"]["security"])
