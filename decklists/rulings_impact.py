@@ -3,9 +3,10 @@ version's banned and watch lists against those of the version events use until i
 into force, and the lists of the events concerned that hold the cards that changed.
 
 A fixed handful of queries whatever the number of lists: the two versions' card entries,
-the entries of the changed cards alone in the lists concerned, their events and the cards' names. The pure core (``rulings.core.impact``)
-decides what each list gains. The admin pages, the API and the notices made at
-publication (``decklists.services.rulings_notices``) all read through ``rulings_impact``.
+the entries of the changed cards alone in the lists concerned, their events and the cards'
+names. The pure core (``rulings.core.impact``) decides what each list gains. The admin
+pages, the API and the notices made at publication
+(``decklists.services.rulings_notices``) all read through ``rulings_impact``.
 """
 
 from __future__ import annotations

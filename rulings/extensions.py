@@ -13,10 +13,10 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from rulings.core.impact import Impact
+    from rulings.core.impact import EventImpact, Impact
     from rulings.models import DocumentVersion
 
 
@@ -38,6 +38,41 @@ class ImpactReport:
 
     def card_labels(self, ids: tuple[int, ...]) -> list[str]:
         return [self.cards[i].label for i in ids if i in self.cards]
+
+    def event_rows(self, events: tuple[EventImpact, ...]) -> list[dict[str, Any]]:
+        """The events with their counts and players, cards named: what the pages and the
+        API show."""
+        return [
+            {
+                "id": e.event.id,
+                "name": e.event.name,
+                "date": e.event.date,
+                "format": e.event.format,
+                "status": e.event.status,
+                "pinned_version": e.event.pinned_version,
+                "illegal_count": e.illegal_count,
+                "watched_count": e.watched_count,
+                "lists": [
+                    {
+                        "deck_list": row.deck_list_id,
+                        "player_id": row.player_id,
+                        "player": row.player_name,
+                        "banned": self.card_labels(row.banned),
+                        "watched": self.card_labels(row.watched),
+                    }
+                    for row in e.lists
+                ],
+            }
+            for e in events
+        ]
+
+    @property
+    def affected_rows(self) -> list[dict[str, Any]]:
+        return self.event_rows(self.impact.affected)
+
+    @property
+    def kept_rows(self) -> list[dict[str, Any]]:
+        return self.event_rows(self.impact.kept)
 
 
 @dataclass(frozen=True)

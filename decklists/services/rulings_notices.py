@@ -116,9 +116,7 @@ def _mail_event(
             user_ids=[row.player_id for row in illegal],
             context=common,
             link=("decklists:my_deck", {"event_id": event.pk}),
-            per_user={
-                row.player_id: {"cards": report.card_labels(row.banned)} for row in illegal
-            },
+            per_user={row.player_id: {"cards": report.card_labels(row.banned)} for row in illegal},
         )
     if staff.get(event.pk) and illegal:
         notify(
