@@ -12,8 +12,10 @@ is configured), each under the person's preferences and in their language.
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import TYPE_CHECKING
 
 from django.db.models import Count
+from django.utils import timezone
 
 from accounts.notifications import notify
 from decklists.deadlines import deck_list_due, event_starts_at
@@ -24,6 +26,9 @@ from rulings.extensions import ImpactReport, Told
 from rulings.models import DocumentVersion
 from tournaments.models import Event, EventStaff
 from tournaments.models.choices import StaffRole
+
+if TYPE_CHECKING:
+    from accounts.models import User
 
 
 def _cards(report: ImpactReport, ids: tuple[int, ...], why: str) -> list[dict]:
@@ -159,3 +164,15 @@ def rulings_notices_told(version: DocumentVersion) -> Told:
         staff=staff,
         events=counts.get(RulingsNoticeKind.EVENT_CHANGED, 0),
     )
+
+
+def rulings_notice_dismiss(*, notice_id: int, actor: User) -> bool:
+    """The player puts away their own notice; a repeat changes nothing. False when it is
+    not theirs (or does not exist): nobody else's notice can be touched."""
+    mine = RulingsNotice.objects.filter(
+        pk=notice_id, player=actor, kind=RulingsNoticeKind.LIST_ILLEGAL
+    )
+    if not mine.exists():
+        return False
+    mine.filter(dismissed_at__isnull=True).update(dismissed_at=timezone.now())
+    return True
