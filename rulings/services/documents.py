@@ -124,20 +124,25 @@ def _refuse_missing_summary(version: DocumentVersion) -> None:
                 code="summary_missing",
             )
         return
-    missing = [
-        label
-        for label, text in ((_("English"), version.summary_en), (_("Spanish"), version.summary_es))
-        if not text.strip()
-    ]
-    if missing:
-        raise DomainError(
-            _(
-                "The summary of the changes is missing in %(languages)s: write it in Spanish "
-                "and English, or mark it as written in one language only."
+    no_en, no_es = not version.summary_en.strip(), not version.summary_es.strip()
+    if no_en or no_es:
+        if no_en and no_es:
+            message = _(
+                "Write the summary of the changes in Spanish and English, or mark it as "
+                "written in one language only."
             )
-            % {"languages": _(" and ").join(missing)},
-            field="summary_en",
-            code="summary_missing",
+        elif no_es:
+            message = _(
+                "The summary of the changes is missing in Spanish: write it, or mark the "
+                "summary as written in English only."
+            )
+        else:
+            message = _(
+                "The summary of the changes is missing in English: write it, or mark the "
+                "summary as written in Spanish only."
+            )
+        raise DomainError(
+            message, field="summary_es" if no_es else "summary_en", code="summary_missing"
         )
 
 
