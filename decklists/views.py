@@ -8,7 +8,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -466,6 +466,7 @@ def rulings_notice_dismiss(request: HttpRequest, notice_id: int) -> HttpResponse
     if not rulings_notices.rulings_notice_dismiss(notice_id=notice_id, actor=request.user):
         raise Http404
     target = request.POST.get("next", "")
-    if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
-        target = reverse("tournaments:my_events")
-    return redirect(target)
+    local = target.startswith("/") and url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}
+    )
+    return HttpResponseRedirect(target if local else reverse("tournaments:my_events"))
