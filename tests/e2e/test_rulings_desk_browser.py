@@ -10,6 +10,7 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
+from tests.e2e.a11y import axe_findings
 from tests.e2e.conftest import login
 from tests.factories import DEMO_PASSWORD, UserFactory
 from tests.rulings_fixtures import quimera_list
@@ -87,9 +88,11 @@ def test_admin_reads_the_impact_publishes_and_the_player_is_told(site, page, sce
     notice = page.get_by_test_id("rulings-notice-own")
     expect(notice).to_contain_text("Version 2 of the rulings makes your deck list for")
     expect(notice).to_contain_text("Suero Verde (DV 110/280) is now banned")
+    assert [f.line() for f in axe_findings(page, "laptop")] == []
     page.goto(f"{site}/events/{event.pk}/")
     expect(page.get_by_test_id("rulings-notice-own")).to_contain_text("Suero Verde")
     expect(page.get_by_test_id("rulings-affected-players")).to_have_count(0)
+    assert [f.line() for f in axe_findings(page, "laptop")] == []
     page.get_by_test_id("rulings-notice-deck-link").first.click()
     expect(page.get_by_test_id("rulings-notice-own")).to_contain_text("Change your list by")
     expect(page.get_by_test_id("check-verdict")).to_have_text("Not legal")
