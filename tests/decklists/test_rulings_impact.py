@@ -46,6 +46,11 @@ FULL = quimera_list()  # holds 4 Suero Verde and 4 Caparazón Injertado
 PLAIN = quimera_list(size=33)  # stops before them
 
 
+@pytest.fixture(autouse=True)
+def _no_broker(settings):
+    settings.CELERY_BROKER_URL = ""  # the embedded default: mails leave after the commit
+
+
 @pytest.fixture
 def scene(rulings_data, make_event, register, judge_of, site_admin):
     today = timezone.localdate()
