@@ -7,6 +7,11 @@ database and reports the file's size, the import's time and its peak memory (the
 peak resident size above what it had before reading the file; ``--tracemalloc`` also
 reports Python's own allocation peak, which slows the import down).
 
+``--draft N`` archives a booster draft event instead: ``simulate_draft`` with N players
+(pods of eight, the auction, four packs, decks built and round 1 paired), whose pods,
+cards and picks the import writes and checks for conservation (add ``--audit 0`` to time
+the draft alone).
+
 Bounded: the default (59,800 extra records: 29 MiB and just under the default
 ARCHIVE_MAX_RECORDS of 60,000) takes about a minute.
 """
@@ -38,11 +43,15 @@ def _setup(database: Path) -> None:
     setup()
 
 
-def make(path: Path, audit: int) -> None:
+def make(path: Path, audit: int, draft: int) -> None:
     from archives.services import archive_json, event_archive_export
+    from drafts.services.simulation import simulate_draft
     from tests.archives.helpers import build_central_event
 
-    event = build_central_event()
+    if draft:
+        event = simulate_draft(players=draft, seed=1, pair_round_1=True).event
+    else:
+        event = build_central_event()
     archive = event_archive_export(event_id=event.pk)
     for n in range(audit):
         uid = str(uuid.uuid4())
@@ -59,7 +68,13 @@ def make(path: Path, audit: int) -> None:
         }
     path.write_text(archive_json(archive), encoding="utf-8")
     records = len(archive["records"])
-    print(f"archive: {records} records, {path.stat().st_size / 2**20:.1f} MiB")
+    pods = archive["records"].get("draft", {}).get("pods", [])
+    cards = sum(len(p["cards"]) for p in pods)
+    picks = sum(len(p["picks"]) for p in pods)
+    print(
+        f"archive: {records} records, {len(pods)} pods, {cards} draft cards, {picks} picks, "
+        f"{path.stat().st_size / 2**20:.1f} MiB"
+    )
 
 
 def run_import(path: Path, trace: bool) -> None:
@@ -93,6 +108,7 @@ def run_import(path: Path, trace: bool) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--audit", type=int, default=59_800, help="extra audit records")
+    parser.add_argument("--draft", type=int, default=0, help="a booster draft of N players")
     parser.add_argument("--tracemalloc", action="store_true")
     parser.add_argument("--phase", choices=["make", "import"], help=argparse.SUPPRESS)
     parser.add_argument("--file", help=argparse.SUPPRESS)
@@ -101,7 +117,7 @@ def main() -> int:
     if args.phase:
         _setup(Path(args.database))
         if args.phase == "make":
-            make(Path(args.file), args.audit)
+            make(Path(args.file), args.audit, args.draft)
         else:
             run_import(Path(args.file), args.tracemalloc)
         return 0
@@ -110,6 +126,7 @@ def main() -> int:
         for phase, database in (("make", "central.sqlite3"), ("import", "laptop.sqlite3")):
             command = [sys.executable, __file__, "--phase", phase, "--file", str(file)]
             command += ["--database", str(Path(scratch) / database), "--audit", str(args.audit)]
+            command += ["--draft", str(args.draft)]
             if args.tracemalloc:
                 command.append("--tracemalloc")
             subprocess.run(command, check=True, cwd=ROOT, timeout=600)

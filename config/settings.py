@@ -60,6 +60,7 @@ INSTALLED_APPS = [
     "judge_calls",
     "screen",
     "archives",
+    "webhooks",
     "games",
     "rulings",
 ]
@@ -195,12 +196,23 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = "UTC"
 DEADLINE_SWEEP_SECONDS = env_int("DEADLINE_SWEEP_SECONDS", 15)
+# Webhook deliveries due (retries, and those written while no worker or broker ran) are
+# sent this often (webhooks/sending.py).
+WEBHOOK_SWEEP_SECONDS = env_int("WEBHOOK_SWEEP_SECONDS", 30)
 CELERY_BEAT_SCHEDULE = {
     "deadline-sweep": {
         "task": "config.tasks.deadline_sweep",
         "schedule": float(DEADLINE_SWEEP_SECONDS),
     },
+    "webhook-deliveries": {
+        "task": "webhooks.tasks.send_due_deliveries",
+        "schedule": float(WEBHOOK_SWEEP_SECONDS),
+    },
 }
+# Whether webhooks may go to loopback, private, link-local and other non-public addresses
+# (webhooks/core/addresses.py): never in production, where a URL an organiser types would
+# otherwise reach the site's own network; allowed under DEBUG (a receiver on this machine).
+WEBHOOK_ALLOW_PRIVATE_ADDRESSES = env_bool("WEBHOOK_ALLOW_PRIVATE_ADDRESSES", DEBUG)
 
 # Sessions are kept in the database and read through the cache (Redis in production):
 # every signed-in request reads its session, and a drafter's page fetches its pack every

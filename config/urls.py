@@ -33,6 +33,7 @@ urlpatterns += i18n_patterns(
     path("events/", include("judge_calls.urls")),
     path("events/", include("screen.urls")),
     path("events/", include("archives.urls")),
+    path("events/", include("webhooks.urls")),
     path("games/", include("games.urls")),
     path("rulings/", include("rulings.urls")),
     path("rulings/", include("decklists.urls")),

@@ -14,7 +14,6 @@ from config.numbers import BIGGEST_ID
 from drafts.models import Draft
 from drafts.services.judge import MAX_EXTENSION
 from drafts.services.pools import PoolEntry
-from drafts.services.reading import DeckGroup
 from rulings.models import Edition
 
 PACKS = 4
@@ -113,54 +112,49 @@ class BidForm(forms.Form):
         return data
 
 
-class DistributeForm(forms.Form):
-    """The winner's deck and, for each card of it, how many copies go to each other deck
-    still on the table."""
+class PlaceForm(forms.Form):
+    """One tap of the auction's winner placing the removed cards: which button was pressed
+    says what to do (take ``deck``; move the chosen ``card`` to ``target``; take ``back`` a
+    placed card; ``spread`` the rest; ``done``)."""
 
     auction = WholeNumberField(min_value=1)
-    deck = WholeNumberField(min_value=1, max_value=BIGGEST_ID)
-
-    def __init__(
-        self, *args: Any, groups: list[DeckGroup], targets: list[tuple[int, str]], **kwargs: Any
-    ) -> None:
-        super().__init__(*args, **kwargs)
-        self.groups = groups
-        self.targets = targets
-        self.rows: list[tuple[DeckGroup, list[forms.BoundField]]] = []
-        for index, group in enumerate(groups):
-            bound = []
-            for deck_id, name in targets:
-                key = f"move_{index}_{deck_id}"
-                self.fields[key] = WholeNumberField(
-                    label=_("%(card)s to %(deck)s") % {"card": group.name, "deck": name},
-                    min_value=0,
-                    max_value=len(group.instance_ids),
-                    required=False,
-                    initial=0,
-                )
-                bound.append(self[key])
-            self.rows.append((group, bound))
+    deck = WholeNumberField(min_value=1, max_value=BIGGEST_ID, required=False)
+    card = WholeNumberField(min_value=1, max_value=BIGGEST_ID, required=False)
+    target = WholeNumberField(min_value=1, max_value=BIGGEST_ID, required=False)
+    back = WholeNumberField(min_value=1, max_value=BIGGEST_ID, required=False)
+    spread = forms.BooleanField(required=False)
+    done = forms.BooleanField(required=False)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        for index, group in enumerate(self.groups):
-            total = sum(data.get(f"move_{index}_{d}") or 0 for d, _name in self.targets)
-            if total > len(group.instance_ids):
-                raise forms.ValidationError(
-                    _("The deck has %(n)s of %(card)s; you moved %(m)s.")
-                    % {"n": len(group.instance_ids), "card": group.name, "m": total}
-                )
+        if not self.errors and self.action() is None:
+            raise forms.ValidationError(_("Tap a card, then the deck it goes to."))
         return data
 
-    def moves(self) -> dict[int, int]:
-        """Card instance id -> target deck id."""
-        moves: dict[int, int] = {}
-        for index, group in enumerate(self.groups):
-            ids = iter(group.instance_ids)
-            for deck_id, _name in self.targets:
-                for _i in range(self.cleaned_data.get(f"move_{index}_{deck_id}") or 0):
-                    moves[next(ids)] = deck_id
-        return moves
+    def action(self) -> str | None:
+        data = self.cleaned_data
+        if data.get("done"):
+            return "done"
+        if data.get("spread"):
+            return "spread"
+        if data.get("back") is not None:
+            return "back"
+        if data.get("target") is not None:
+            return "place" if data.get("card") is not None else None
+        if data.get("deck") is not None:
+            return "deck"
+        return None
+
+    def service_arguments(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        action = self.action()
+        return {
+            "auction": data["auction"],
+            "action": action,
+            "deck": data.get("deck"),
+            "card": data.get("back") if action == "back" else data.get("card"),
+            "target": data.get("target"),
+        }
 
 
 class DeckForm(forms.Form):

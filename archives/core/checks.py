@@ -6,37 +6,37 @@ problem found. Pure Python: nothing here imports Django.
 
 from __future__ import annotations
 
-import datetime as dt
 import uuid
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from archives.core.conservation import check_conservation
+from archives.core.drafts import check_pods
 from archives.core.errors import ArchiveError
+from archives.core.fields import check_fields as _fields
+from archives.core.fields import check_object as _object
 from archives.core.limits import count_items
 from archives.core.schema import (
     ADDED_FIELDS,
+    ADDED_IN,
     BASE_FIELDS,
-    BOOL,
     CARD_FIELDS,
     CARDS,
-    DATE,
     DATETIME,
     EDITION_FIELDS,
     FORMAT,
     INT,
     JSON,
     PERSON_FIELDS,
+    READABLE_VERSIONS,
     RECORD_FIELDS,
     RULINGS,
     RULINGS_DOCUMENT_FIELDS,
     RULINGS_ENTRY_FIELDS,
     RULINGS_VERSION_FIELDS,
-    SECONDS,
     STR,
-    TIME,
     USER,
-    VERSION,
     card_ref,
     optional,
     record_key,
@@ -61,60 +61,6 @@ class Archive:
 
     def of_type(self, record_type: str) -> dict[str, dict[str, Any]]:
         return {k: r for k, r in self.records.items() if r["type"] == record_type}
-
-
-def _is_kind(value: Any, kind: str) -> bool:
-    if kind.endswith("?"):
-        return value is None or _is_kind(value, kind[:-1])
-    if kind == INT:
-        return isinstance(value, int) and not isinstance(value, bool)
-    if kind == BOOL:
-        return isinstance(value, bool)
-    if kind == SECONDS:
-        return isinstance(value, (int, float)) and not isinstance(value, bool) and value >= 0
-    if kind == DATE:
-        return isinstance(value, str) and _parses(dt.date.fromisoformat, value)
-    if kind == DATETIME:
-        return isinstance(value, str) and _parses(_aware_datetime, value)
-    if kind == TIME:
-        return isinstance(value, str) and _parses(dt.time.fromisoformat, value)
-    if kind == JSON:
-        return True
-    if kind == CARDS:
-        return isinstance(value, list)
-    return isinstance(value, str)  # str, user, rulings and references
-
-
-def _aware_datetime(value: str) -> dt.datetime:
-    parsed = dt.datetime.fromisoformat(value)
-    if parsed.tzinfo is None:
-        raise ValueError(value)
-    return parsed
-
-
-def _parses(parse: Callable[[str], Any], value: str) -> bool:
-    try:
-        parse(value)
-    except ValueError:
-        return False
-    return True
-
-
-def _object(value: Any, where: str) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise ArchiveError("wrong_type", where=where, expected="object")
-    return value
-
-
-def _fields(value: Any, spec: Mapping[str, str], where: str) -> dict[str, Any]:
-    """The object with exactly the fields of ``spec``, each of its kind."""
-    obj = _object(value, where)
-    for name, kind in spec.items():
-        if name not in obj:
-            raise ArchiveError("missing_field", where=f"{where}.{name}")
-        if not _is_kind(obj[name], kind):
-            raise ArchiveError("wrong_type", where=f"{where}.{name}", expected=kind.rstrip("?"))
-    return obj
 
 
 def _printable(where: str) -> str:
@@ -184,9 +130,10 @@ def check_archive(data: Any, *, max_items: int | None = None) -> Archive:
     if data.get("format") != FORMAT:
         raise ArchiveError("foreign_format", found=_printable(str(data.get("format"))[:60]))
     version = data.get("version")
-    if version != VERSION or isinstance(version, bool):
+    if version not in READABLE_VERSIONS or isinstance(version, bool):
         found = _printable(str(version)[:20])
-        raise ArchiveError("unsupported_version", found=found, supported=VERSION)
+        supported = ", ".join(str(v) for v in READABLE_VERSIONS)
+        raise ArchiveError("unsupported_version", found=found, supported=supported)
     if max_items is not None and (items := count_items(data)) > max_items:
         raise ArchiveError("too_many_records", count=items, limit=max_items)
     check_text(data)
@@ -250,7 +197,7 @@ def check_archive(data: Any, *, max_items: int | None = None) -> Archive:
         where = f"records.{key}"
         record = _object(record, where)
         record_type = record.get("type")
-        if record_type not in RECORD_FIELDS:
+        if record_type not in RECORD_FIELDS or ADDED_IN.get(record_type, 1) > version:
             raise ArchiveError("unknown_record_type", where=where, found=str(record_type)[:40])
         if ADDED_FIELDS.get(record_type, {}).keys() - record.keys():
             record = records[key] = {**ADDED_FIELDS[record_type], **record}
@@ -263,6 +210,13 @@ def check_archive(data: Any, *, max_items: int | None = None) -> Archive:
         )
         if "uid" in record:
             _uuid(record["uid"], f"{where}.uid")
+    draft = records.get("draft")
+    if draft is not None:
+        packs = draft["pack_editions"]
+        if not isinstance(packs, list) or not all(isinstance(e, str) for e in packs):
+            raise ArchiveError("wrong_type", where="records.draft.pack_editions", expected="list")
+        check_pods(draft["pods"], "records.draft.pods", records, cards)
+        check_conservation(draft, records)
     event = records.get("event")
     if event is None:
         raise ArchiveError("missing_field", where="records.event")

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, BinaryIO
 
+from archives.core.drafts import pod_items
 from archives.core.errors import ArchiveError
 
 
@@ -32,9 +33,9 @@ def check_size(size: int, limit: int) -> None:
 
 def count_items(data: Mapping[str, Any]) -> int:
     """How many rows importing ``data`` may write: records, people, editions, cards,
-    rulings entries and the card entries of deck lists, pools and the lists deck checks
-    kept. Only containers are counted (nothing is checked yet), so a damaged file counts
-    what it holds."""
+    rulings entries, the card entries of deck lists, pools and the lists deck checks
+    kept, and a draft's pods, seats, auction decks, packs, cards and picks. Only
+    containers are counted (nothing is checked yet), so a damaged file counts what it holds."""
 
     def size(value: Any) -> int:
         return len(value) if isinstance(value, (dict, list)) else 0
@@ -46,7 +47,7 @@ def count_items(data: Mapping[str, Any]) -> int:
     records = data.get("records")
     records = records if isinstance(records, dict) else {}
     entries = sum(
-        size(r.get("entries")) + size(r.get("checked_entries"))
+        size(r.get("entries")) + size(r.get("checked_entries")) + pod_items(r.get("pods"))
         for r in records.values()
         if isinstance(r, dict)
     )

@@ -2,7 +2,7 @@
 
 An archive is one JSON object::
 
-    {"format": "opm-event-archive", "version": 1, "exported_at": "...", "event": "<uuid>",
+    {"format": "opm-event-archive", "version": 2, "exported_at": "...", "event": "<uuid>",
      "base": {"install": "<uuid>", "taken_at": "...", "digests": {"<key>": "<digest>"}},
      "people": {"<username>": {...}}, "catalogue": {"editions": {...}, "cards": {...}},
      "rulings": null | {...}, "records": {"<key>": {"type": "<type>", ...}}}
@@ -22,7 +22,10 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 FORMAT = "opm-event-archive"
-VERSION = 1
+# The version written. Version 2 added the booster draft (the ``draft`` record); files of
+# every version in READABLE_VERSIONS still import.
+VERSION = 2
+READABLE_VERSIONS = (1, 2)
 
 # Field kinds. A trailing "?" allows null. A CARDS field is the row's related card entries
 # of the same name (a deck list's or pool's ``entries``, a deck check's ``checked_entries``).
@@ -39,6 +42,7 @@ STR, INT, BOOL, DATE, DATETIME, SECONDS, JSON, USER, CARDS = (
 )
 TIME = "time"  # a wall-clock time, "HH:MM" or "HH:MM:SS" (an event's start time)
 RULINGS = "rulings"
+PODS = "pods"  # a draft's pods, seats, packs, cards and picks (``archives.core.drafts``)
 
 
 def ref(record_type: str) -> str:
@@ -104,6 +108,20 @@ RECORD_FIELDS: dict[str, dict[str, str]] = {
         "drop_reason": STR,
         "dropped_by": optional(USER),
         "disqualified": BOOL,
+    },
+    "draft": {
+        "pack_editions": JSON,
+        "paper": BOOL,
+        "auction": BOOL,
+        "bots": INT,
+        "pod_rounds": INT,
+        "bid_seconds": INT,
+        "distribute_seconds": INT,
+        "review_seconds": INT,
+        "building_seconds": INT,
+        "seed": INT,
+        "started_at": optional(DATETIME),
+        "pods": PODS,
     },
     "round": {
         "number": INT,
@@ -219,6 +237,9 @@ RECORD_FIELDS: dict[str, dict[str, str]] = {
 }
 RECORD_TYPES: tuple[str, ...] = tuple(RECORD_FIELDS)
 
+# Record types a file of an older version cannot hold: the version that added each.
+ADDED_IN: dict[str, int] = {"draft": 2}
+
 # Kept, never changed or removed by an import: entries only ever get added to a log.
 APPEND_ONLY = frozenset({"audit"})
 
@@ -226,6 +247,7 @@ KEY_RULES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "event": lambda r: "event",
     "staff": lambda r: f"staff:{r['user']}",
     "registration": lambda r: f"registration:{r['player']}",
+    "draft": lambda r: "draft",
     "round": lambda r: f"round:{r['number']}",
     "match": lambda r: f"{r['round']}/table:{r['table']}",
     "game": lambda r: f"{r['match']}/game:{r['number']}",

@@ -2,7 +2,8 @@
 
 The format, its checks and the three-way comparison are the pure package
 ``archives.core``; this package turns rows into records (``records``,
-``exporting``) and records back into rows (``importing``, ``writing``, ``referenced``),
+``exporting``; a draft's pods in ``drafts``) and records back into rows (``importing``,
+``writing``, ``referenced``, ``drafts``),
 through the ORM, in one transaction. A file is read within its limits in ``reading``, the
 staff roles an import may give are decided in ``staff``, and why a file is refused is in
 ``refusals``.

@@ -120,14 +120,6 @@ def event_archive_export(*, event_id: int) -> dict[str, Any]:
         )
         if event is None:
             raise DomainError(_("There is no event %(id)s.") % {"id": event_id}, code="not_found")
-        if hasattr(event, "draft"):
-            raise DomainError(
-                _(
-                    "Booster draft events cannot be archived yet: the draft (pods, packs and "
-                    "picks) is not part of the archive format."
-                ),
-                code="archive_draft_event",
-            )
         rows = event_rows(event)
         for key, record, user_id in withheld_records(event):
             rows.records[key] = record

@@ -19,6 +19,7 @@ from archives.core.schema import (
     CARDS,
     DATE,
     DATETIME,
+    PODS,
     RECORD_FIELDS,
     RECORD_TYPES,
     RULINGS,
@@ -29,7 +30,9 @@ from archives.core.schema import (
     record_key,
     rulings_ref,
 )
+from archives.services.drafts import draft_pods
 from decklists.models import CardPool, DeckCheck, DeckCheckPick, DeckList
+from drafts.models import Draft
 from rulings.models import Card
 from tournaments.models import (
     AuditEntry,
@@ -47,6 +50,7 @@ MODELS: dict[str, type[models.Model]] = {
     "event": Event,
     "staff": EventStaff,
     "registration": Registration,
+    "draft": Draft,
     "round": Round,
     "match": Match,
     "game": Game,
@@ -64,6 +68,7 @@ MODELS: dict[str, type[models.Model]] = {
 EVENT_FIELD = {
     "staff",
     "registration",
+    "draft",
     "round",
     "penalty",
     "deck_list",
@@ -82,6 +87,7 @@ def _queries(event: Event) -> dict[str, models.QuerySet]:
         ),
         "staff": EventStaff.objects.filter(event=event).select_related("user"),
         "registration": Registration.objects.filter(event=event).select_related("player"),
+        "draft": Draft.objects.filter(event=event),
         "round": Round.objects.filter(event=event),
         "match": Match.objects.filter(round__event=event),
         "game": Game.objects.filter(match__round__event=event),
@@ -161,6 +167,9 @@ def event_rows(event: Event) -> EventRows:
                         if version is None
                         else rulings_ref(version.document.slug, version.number)
                     )
+                elif kind == PODS:
+                    registrations = {pk: k for (t, pk), k in keys.items() if t == "registration"}
+                    record[name] = draft_pods(row, registrations, out.cards)
                 elif kind == CARDS:
                     entries = list(getattr(row, name).all())
                     for entry in entries:

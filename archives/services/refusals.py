@@ -48,6 +48,58 @@ MESSAGES = {
         "The archive holds %(count)s records, more than the %(limit)s this site accepts "
         "(ARCHIVE_MAX_RECORDS)."
     ),
+    "draft_duplicate_id": gettext_lazy(
+        "The archive is damaged: %(where)s repeats %(id)s, which must be unique."
+    ),
+    # The draft's cards do not add up (``archives.core.conservation``).
+    "draft_card_place": gettext_lazy(
+        "The draft's cards do not add up: in pod %(pod)s a card %(card)s is in %(places)s "
+        "places (a pack, an auction deck or a pool) instead of exactly one."
+    ),
+    "draft_card_source": gettext_lazy(
+        "The draft's cards do not add up: in pod %(pod)s a card %(card)s has the source "
+        "%(source)s, which does not fit where it is."
+    ),
+    "draft_pick_twice": gettext_lazy(
+        "The draft's cards do not add up: in pod %(pod)s seat %(seat)s has two picks for "
+        "pack %(round)s, pick %(pick)s."
+    ),
+    "draft_card_picked_twice": gettext_lazy(
+        "The draft's cards do not add up: in pod %(pod)s a card %(card)s was picked twice."
+    ),
+    "draft_pick_not_in_pool": gettext_lazy(
+        "The draft's cards do not add up: in pod %(pod)s the card %(card)s that seat "
+        "%(seat)s picked at pack %(round)s, pick %(pick)s is not in that seat's pool."
+    ),
+    "draft_picks_gap": gettext_lazy(
+        "The draft's cards do not add up: in pod %(pod)s seat %(seat)s has no pick %(pick)s "
+        "in pack %(round)s, but later ones."
+    ),
+    "draft_pack_short": gettext_lazy(
+        "The draft's cards do not add up: in pod %(pod)s the pack seat %(seat)s opened in "
+        "pack round %(round)s accounts for %(count)s cards (left in it and picked from it) "
+        "instead of %(expected)s."
+    ),
+    "draft_pool_unaccounted": gettext_lazy(
+        "The draft's cards do not add up: in pod %(pod)s the pool of seat %(seat)s holds a "
+        "card %(card)s that neither its picks nor the auction deck it won account for."
+    ),
+    "draft_auction_unaccounted": gettext_lazy(
+        "The draft's cards do not add up: in pod %(pod)s the auction log does not account "
+        "for where a card %(card)s is."
+    ),
+    "draft_auction_deck": gettext_lazy(
+        "The draft's cards do not add up: in pod %(pod)s the auction gave the deck "
+        "%(deck)s to a seat that does not have it."
+    ),
+    "draft_deck_outside_pool": gettext_lazy(
+        "The draft's cards do not add up: the deck of %(who)s has %(deck)s of %(card)s; "
+        "the pool has %(pool)s."
+    ),
+    "draft_card_pool_mismatch": gettext_lazy(
+        "The draft's cards do not add up: the card pool of %(player)s has %(recorded)s of "
+        "%(card)s; their seat drafted %(drafted)s."
+    ),
 }
 
 CONFLICT_HERE = {

@@ -17,6 +17,8 @@ from archives.core.schema import (
     CARDS,
     DATE,
     DATETIME,
+    JSON,
+    PODS,
     RECORD_FIELDS,
     RECORD_TYPES,
     RULINGS,
@@ -24,6 +26,7 @@ from archives.core.schema import (
     TIME,
     USER,
 )
+from archives.services.drafts import write_pods
 from archives.services.records import EVENT_FIELD, MODELS, parse_iso_datetime
 from archives.services.refusals import clean_row
 from decklists.models import (
@@ -124,7 +127,7 @@ class RecordWriter:
         for name, kind in RECORD_FIELDS[record_type].items():
             value = record[name]
             kind = kind.rstrip("?")
-            if kind == CARDS:
+            if kind in (CARDS, PODS):
                 continue
             if kind == USER:
                 value = None if value is None else self.users[value]
@@ -146,7 +149,12 @@ class RecordWriter:
             if name in auto:
                 timestamps[name] = value
             setattr(row, name, value)
-        clean_row(row, f"records.{key}", exclude=[*relations, "event", "uid"])
+        # An empty JSON value is one the model holds by default (a paper draft's editions,
+        # ``[]``) though its field is not blank.
+        empty_json = [
+            n for n, k in RECORD_FIELDS[record_type].items() if k == JSON and not record[n]
+        ]
+        clean_row(row, f"records.{key}", exclude=[*relations, *empty_json, "event", "uid"])
         return row, timestamps
 
     def _write(self, key: str, record: Mapping[str, Any], row: models.Model | None) -> None:
@@ -162,6 +170,8 @@ class RecordWriter:
         for name in CARD_FIELDS[record["type"]]:
             getattr(row, name).all().delete()
             self._create_entries([(row, record[name])])
+        if record["type"] == "draft":
+            write_pods(row, record["pods"], self.rows, self.cards)
         self.rows[key] = row
 
     def _create(self, keys: list[str]) -> None:
@@ -186,6 +196,8 @@ class RecordWriter:
                 ]
             )
             for key, row in built:
+                if incoming[key]["type"] == "draft":
+                    write_pods(row, incoming[key]["pods"], self.rows, self.cards)
                 if incoming[key]["type"] in REFERENCED:
                     self.rows[key] = row
 

@@ -47,3 +47,15 @@ class BadDistribution(DraftError):
 
 class CardsNotConserved(DraftError):
     code = "cards_not_conserved"
+
+
+class NoCopyLeft(DraftError):
+    code = "no_copy_left"
+
+
+class AllPlaced(DraftError):
+    code = "all_placed"
+
+
+class NotPlaced(DraftError):
+    code = "not_placed"

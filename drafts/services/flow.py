@@ -18,6 +18,7 @@ from drafts.core import auction as auction_core
 from drafts.core.bots import BotCard, bot_pick
 from drafts.core.passing import holder_of, opener_in_front
 from drafts.core.picking import timeout_card
+from drafts.core.placing import Placement
 from drafts.core.timers import pick_seconds
 from drafts.models import (
     CardInstance,
@@ -36,6 +37,7 @@ from drafts.services.locking import lock_pod
 from drafts.services.pack_news import note_opened_step
 from drafts.services.poll_state import remember_poll_state
 from drafts.services.pools import record_pod_pools
+from rulings.models.choices import CardTypeChoice
 from tournaments.live import announce_change
 
 POD_FIELDS = [
@@ -514,9 +516,47 @@ def _act_for(pod: Pod, state: auction_core.Auction, position: int, now: datetime
         _store(pod, state2, entry)
         return
     seed = f"auction:{pod.draft.seed}:{pod.number}:{state.number}"
-    deck = state.random_deck(seed)
-    moves = state.random_distribution(deck, deck_contents(pod), seed)
+    held = held_placement(pod, state)
+    if held is None:
+        deck = state.random_deck(seed)
+        moves = state.random_distribution(deck, deck_contents(pod), seed)
+    else:  # the cards the winner placed stay where they were put
+        deck = held.deck
+        taken = deck_contents(pod).get(deck, [])
+        moves = held.completed(
+            taken,
+            [d for d in state.on_table if d != deck],
+            state.cards_to_remove(len(taken)),
+            seed,
+            keep=sanctuaries(taken),
+        )
     auction_distribute_inner(pod, position, deck, moves, now, how)
+
+
+def held_placement(pod: Pod, state: auction_core.Auction) -> Placement[int] | None:
+    """The winner's placement in progress, kept with the auction's state (every step of the
+    auction replaces that state, so it lasts until the deck is taken)."""
+    data = (pod.auction_state or {}).get("placing")
+    if not data or state.phase != auction_core.DISTRIBUTING:
+        return None
+    held = Placement.from_dict(data)
+    if held.auction != state.number or held.deck not in state.on_table:
+        return None
+    return held
+
+
+def store_placement(pod: Pod, placement: Placement[int]) -> None:
+    pod.auction_state = {**pod.auction_state, "placing": placement.to_dict()}
+    pod.version += 1
+
+
+def sanctuaries(instance_ids: list[int]) -> set[int]:
+    """The Sanctuaries among these cards: spread at random last, as a deck has one."""
+    return set(
+        CardInstance.objects.filter(
+            pk__in=instance_ids, card__type=CardTypeChoice.SANTUARIO
+        ).values_list("pk", flat=True)
+    )
 
 
 def auction_distribute_inner(

@@ -24,6 +24,9 @@ MESSAGES = {
         "another deck still on the table."
     ),
     "cards_not_conserved": _("The cards of the draft do not add up; nothing was changed."),
+    "no_copy_left": _("Every copy of that card is placed already; choose another card."),
+    "all_placed": _("You have placed all the cards you must remove; take the deck."),
+    "not_placed": _("That card is not placed; nothing was changed."),
 }
 
 CONFLICTS = {"not_your_turn", "wrong_auction_phase", "seat_already_picked"}

@@ -203,7 +203,7 @@ def _pick_locked(
     return PickOutcome(pick=pick, pod=pod, seat=seat, step=step)
 
 
-def _auction_seat(pod: Pod, actor: User, number: Any) -> DraftSeat:
+def auction_seat(pod: Pod, actor: User, number: Any) -> DraftSeat:
     seat = _seat_of(pod, actor)
     if pod.phase != DraftPhase.AUCTION or pod.draft.paper:
         raise ConflictError(_("The deck auction is over."), code="auction_over")
@@ -237,7 +237,7 @@ def _bid(actor: User, pod_id: int, auction: int, amount: int | None) -> Pod:
     now = clock.now()
     if settle(pod, now):
         save_pod(pod)
-    seat = _auction_seat(pod, actor, auction)
+    seat = auction_seat(pod, actor, auction)
     if auction_of(pod).phase != auction_core.BIDDING:
         raise ConflictError(_("The bidding of this auction is over."), code="bidding_over")
     try:
@@ -268,7 +268,7 @@ def _distribute(actor: User, pod_id: int, auction: int, deck: int, moves: dict[i
     now = clock.now()
     if settle(pod, now):
         save_pod(pod)
-    seat = _auction_seat(pod, actor, auction)
+    seat = auction_seat(pod, actor, auction)
     if auction_of(pod).phase != auction_core.DISTRIBUTING:
         raise ConflictError(_("The bidding of this auction is not over."), code="still_bidding")
     try:

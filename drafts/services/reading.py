@@ -495,6 +495,7 @@ class DeckGroup:
     name: str
     ref: str
     instance_ids: list[int]
+    card_id: int = 0
 
 
 def table_deck_groups(pod: Pod, deck_id: int) -> list[DeckGroup]:
@@ -508,7 +509,7 @@ def table_deck_groups(pod: Pod, deck_id: int) -> list[DeckGroup]:
     ):
         card = instance.card
         group = groups.setdefault(
-            card.pk, DeckGroup(card.name, f"{card.edition.code} {card.number}", [])
+            card.pk, DeckGroup(card.name, f"{card.edition.code} {card.number}", [], card.pk)
         )
         group.instance_ids.append(instance.pk)
     return list(groups.values())

@@ -22,6 +22,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import retarget
@@ -30,32 +31,29 @@ from config import clock
 from config.errors import ConflictError, DomainError
 from config.numbers import BIGGEST_ID, parse_whole_number
 from decklists.models import DeckList
-from drafts.core import auction as auction_core
-from drafts.forms import BidForm, DeckForm, DistributeForm, PickForm
+from drafts.forms import BidForm, DeckForm, PickForm, PlaceForm
 from drafts.models import DraftPhase, DraftSeat, Pick
 from drafts.services import (
     draft_bid,
     draft_deck_save,
     draft_deck_submit,
-    draft_distribute,
     draft_pick,
     pool_entries,
 )
 from drafts.services.building import builder_start
 from drafts.services.pack_cards import pack_card_list
+from drafts.services.placing import draft_place
 from drafts.services.players import PickOutcome
 from drafts.services.reading import (
-    auction_view,
     building_status,
     drafter_view,
     drafting_complete,
     own_auction_deck,
     pod_version,
-    seat_name,
-    seat_number,
     seat_of_player,
-    table_deck_groups,
 )
+from drafts.views.auction_context import auction_context
+from drafts.views.builder_layout import builder_zones
 from tournaments.models import Event
 from tournaments.views.common import attempt, event_context, get_event
 from tournaments.visibility import visibility_for
@@ -92,74 +90,20 @@ def draft_clock(pod: Any, remaining: float | None) -> dict[str, Any] | None:
     return {"paused": False, "deadline": pod.deadline, "server_now": clock.now()}
 
 
-def _auction_context(seat: DraftSeat, pod: Any, deck_choice: str | None) -> dict[str, Any]:
-    table = auction_view(pod)
-    if table is None:
-        return {}
-    state = table["state"]
-    # names by seat number (from 1), the numbering of the table's view
-    names = {
-        seat_number(s.position): seat_name(s)
-        for s in pod.seats.select_related("registration__player")
-    }
-    decks = {d["id"]: d for d in table["decks"]}
-    my_turn = state.to_act == seat.position and not seat.bot
-    context: dict[str, Any] = {
-        "auction": {
-            "number": table["number"],
-            "phase": table["phase"],
-            "to_act": names.get(table["to_act"], ""),
-            "my_turn": my_turn,
-            "high_bid": table["high_bid"],
-            "high_bidder": names.get(table["high_bidder"], ""),
-            "min_bid": (table["high_bid"] or 0) + 1,
-            "can_pass": table["high_bid"] is not None,
-            "bidders": [names[b] for b in table["bidders"]],
-            "decks": table["decks"],
-            "taken": [{**d, "owner_name": names.get(d["seat"], "")} for d in table["taken"]],
-            "log": [
-                {**entry, "name": names.get(entry["seat"], "")} for entry in table["log"][-12:]
-            ],
-        }
-    }
-    if my_turn and state.phase == auction_core.BIDDING:
-        context["bid_form"] = BidForm(
-            initial={"auction": state.number, "amount": (state.high_bid or 0) + 1}
-        )
-    if my_turn and state.phase == auction_core.DISTRIBUTING:
-        on_table = [d for d in state.on_table if d in decks]
-        chosen = parse_whole_number(deck_choice, maximum=BIGGEST_ID)
-        if chosen not in on_table:
-            chosen = None
-        context["on_table"] = [decks[d] for d in on_table]
-        if chosen is not None:
-            groups = table_deck_groups(pod, chosen)
-            targets = [(d, decks[d]["name"]) for d in on_table if d != chosen]
-            context["distribution"] = {
-                "deck": decks[chosen],
-                "to_remove": state.cards_to_remove(decks[chosen]["cards"]),
-                "form": DistributeForm(
-                    groups=groups,
-                    targets=targets,
-                    initial={"auction": state.number, "deck": chosen},
-                ),
-            }
-    return context
-
-
 def draft_context(
     request: HttpRequest,
     event: Event,
     *,
-    deck_choice: str | None = None,
     seat: DraftSeat | None = None,
     fragment: bool = False,
     after: PickOutcome | None = None,
+    chosen_card: int | None = None,
     **extra: Any,
 ) -> dict[str, Any]:
     """The drafter's page; ``fragment`` for the polled part alone (no header or tabs, so
-    none of their reads), with the reader's ``seat`` when the caller has read it, and the
-    pod as a pick has just left it (``after``)."""
+    none of their reads), with the reader's ``seat`` when the caller has read it, the pod
+    as a pick has just left it (``after``) and the card the auction's winner has chosen to
+    place (``chosen_card``)."""
     if fragment:
         context = {"event": event, "visibility": visibility_for(request.user, event), **extra}
     else:
@@ -191,7 +135,7 @@ def draft_context(
             context["pack_cards"] = pack_card_list(pod.draft)
             context["drafting_label"] = DraftPhase.DRAFTING.label
     if pod.phase == DraftPhase.AUCTION and not pod.draft.paper:
-        context.update(_auction_context(view.seat, pod, deck_choice))
+        context.update(auction_context(view.seat, pod, chosen_card))
     if (
         pod.phase in (DraftPhase.REVIEW, DraftPhase.BUILDING, DraftPhase.DONE)
         and not pod.draft.paper
@@ -207,11 +151,8 @@ def draft_context(
     return context
 
 
-def _page(
-    request: HttpRequest, event: Event, status: int = 200, deck_choice: str | None = None
-) -> HttpResponse:
-    deck_choice = deck_choice or request.GET.get("deck")
-    context = draft_context(request, event, deck_choice=deck_choice)
+def _page(request: HttpRequest, event: Event, status: int = 200) -> HttpResponse:
+    context = draft_context(request, event)
     if context.get("seat") is not None:
         # The messages (e.g. "You took the deck") go in the part the page polls, so the
         # next change of the pod (the review, pack 1 pick 1) replaces them.
@@ -239,13 +180,7 @@ def draft_live(request: HttpRequest, pk: int, pod: int) -> HttpResponse:
     seat = seat_of_player(pk, request.user)  # with its pod, draft and event
     if seat is None or seat.pod_id != pod:  # the address names the reader's own pod only
         raise Http404
-    context = draft_context(
-        request,
-        seat.pod.draft.event,
-        deck_choice=request.GET.get("deck"),
-        seat=seat,
-        fragment=True,
-    )
+    context = draft_context(request, seat.pod.draft.event, seat=seat, fragment=True)
     return render(request, "drafts/_draft_live.html", context)
 
 
@@ -292,7 +227,11 @@ def pick(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _pick_answer(
-    request: HttpRequest, event: Event, status: int = 200, after: PickOutcome | None = None
+    request: HttpRequest,
+    event: Event,
+    status: int = 200,
+    after: PickOutcome | None = None,
+    chosen_card: int | None = None,
 ) -> HttpResponse:
     """A pick sent by the page's script gets the drafter's part of the page back (the next
     pack, or the wait for it, or why nothing changed), not a whole page; a plain form post
@@ -303,7 +242,13 @@ def _pick_answer(
     if seat is None:
         raise Http404
     context = draft_context(
-        request, event, seat=seat, fragment=True, after=after, show_messages=True
+        request,
+        event,
+        seat=seat,
+        fragment=True,
+        after=after,
+        chosen_card=chosen_card,
+        show_messages=True,
     )
     # Aimed at the part on the page when the answer arrives: a poll (the countdown ran out)
     # may have replaced the part the tap was sent from, and htmx would then drop a refusal
@@ -332,37 +277,40 @@ def bid(request: HttpRequest, pk: int) -> HttpResponse:
     )
     if not outcome.ok:
         return _page(request, event, status=outcome.status)
+    if amount is not None:
+        messages.success(request, bid_words_for(amount))
     return redirect("drafts:my_draft", event.pk)
+
+
+def bid_words_for(amount: int) -> str:
+    return ngettext("You bid %(n)s point", "You bid %(n)s points", amount) % {"n": amount}
 
 
 @login_required
 @require_POST
-def distribute(request: HttpRequest, pk: int) -> HttpResponse:
-    event = get_event(pk)
-    seat = _seat_or_404(request, event)
-    deck = request.POST.get("deck", "")
-    context = _auction_context(seat, seat.pod, deck)
-    if "distribution" not in context:
-        messages.error(request, _("Choose a deck still on the table."))
-        return _page(request, event, status=409)
-    shape = context["distribution"]["form"]
-    form = DistributeForm(request.POST, groups=shape.groups, targets=shape.targets)
+def place(request: HttpRequest, pk: int) -> HttpResponse:
+    """One tap of the auction's winner placing the removed cards (saved at once, so what
+    the page shows placed is placed); the page's script gets the drafter's part of the
+    page back, a plain form post the whole page."""
+    seat = seat_of_player(pk, request.user)
+    if seat is None:
+        raise Http404
+    event = seat.pod.draft.event
+    form = PlaceForm(request.POST)
+    chosen = parse_whole_number(request.POST.get("card"), maximum=BIGGEST_ID)
     if not form.is_valid():
         _refused_form(request, form)
-        return _page(request, event, status=400, deck_choice=deck)
+        return _pick_answer(request, event, status=400, chosen_card=chosen)
+    arguments = form.service_arguments()
     outcome = attempt(
-        request,
-        lambda: draft_distribute(
-            actor=request.user,
-            pod_id=seat.pod_id,
-            auction=form.cleaned_data["auction"],
-            deck=form.cleaned_data["deck"],
-            moves=form.moves(),
-        ),
+        request, lambda: draft_place(actor=request.user, pod_id=seat.pod_id, **arguments)
     )
     if not outcome.ok:
-        return _page(request, event, status=outcome.status, deck_choice=deck)
-    messages.success(request, _("You took the deck; the cards you removed are on the table."))
+        return _pick_answer(request, event, status=outcome.status, chosen_card=chosen)
+    if arguments["action"] == "done":
+        messages.success(request, _("You took the deck; the cards you removed are on the table."))
+    if request.htmx:
+        return _pick_answer(request, event, chosen_card=chosen)
     return redirect("drafts:my_draft", event.pk)
 
 
@@ -406,11 +354,17 @@ def build_deck(request: HttpRequest, pk: int) -> HttpResponse:
         elif request.method == "POST":
             messages.error(request, _("Build your deck when drafting is complete."))
             status = 409
+        building = building_status(seat)
         context.update(
             complete=complete,
-            building=building_status(seat),
+            building=building,
+            building_clock=(
+                {"paused": False, "deadline": building["until"], "server_now": clock.now()}
+                if building["until"]
+                else None
+            ),
             form=form,
-            groups=_by_faction_and_type(form),
+            **builder_zones(form.rows),
             deck_list=deck_list,
             pool_size=sum(e.count for e in entries),
         )
@@ -433,16 +387,3 @@ def save_deck(request: HttpRequest, pk: int) -> HttpResponse:
         status = 409 if isinstance(exc, ConflictError) else 400
         return HttpResponse(exc.message, status=status, content_type="text/plain")
     return HttpResponse(status=204)
-
-
-def _by_faction_and_type(form: DeckForm) -> list[dict[str, Any]]:
-    groups: list[dict[str, Any]] = []
-    for entry, field in form.rows:
-        card = entry.card
-        title = " · ".join(
-            part for part in (card.get_faction_display(), card.get_type_display()) if part
-        ) or _("No faction")
-        if not groups or groups[-1]["title"] != title:
-            groups.append({"title": title, "rows": []})
-        groups[-1]["rows"].append((entry, field))
-    return groups

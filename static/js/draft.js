@@ -25,7 +25,8 @@
   document.addEventListener("htmx:beforeSwap", function (event) {
     var source = event.detail.requestConfig && event.detail.requestConfig.elt;
     var status = event.detail.xhr.status;
-    if (source && source.matches && source.matches("form.pack") && status >= 400 && status < 500) {
+    var answered = source && source.matches && source.matches("form.pack, form.placing");
+    if (answered && status >= 400 && status < 500) {
       event.detail.shouldSwap = true;
       event.detail.isError = false;
     }
@@ -83,32 +84,79 @@
     return sum;
   }
 
-  // Deck building: the running count of cards in the deck against the minimum.
+  // Deck building: a tap on a card moves it between the deck and the pool (one copy in,
+  // or every copy out), − and + change its copies, and the running count of cards in the
+  // deck stands against the minimum. Each change is saved on the server at once (the
+  // number fields are the form's truth; the page only moves them about).
   function deckCount() {
     var form = document.querySelector("[data-deck-builder]");
     if (!form) { return; }
     var min = parseInt(form.dataset.min, 10) || 0;
     var out = form.querySelector("[data-deck-count]");
     var inputs = form.querySelectorAll("input[data-copies]");
+    form.querySelectorAll("[data-copies-step][hidden]").forEach(function (b) { b.hidden = false; });
     function update() {
       var n = total(inputs);
       out.textContent = n;
       out.classList.toggle("short", n < min);
     }
-    form.addEventListener("input", update);
+    function zoneOf(input) {
+      var n = parseInt(input.value, 10);
+      return !isNaN(n) && n > 0 ? "deck" : "pool";
+    }
+    // The card's line goes to the zone its count says, in its place among the others.
+    function file(input) {
+      var row = input.closest("li[data-order]");
+      var list = form.querySelector("ul[data-zone=" + zoneOf(input) + "]");
+      if (!row || !list || row.parentNode === list) { return; }
+      var order = parseInt(row.dataset.order, 10);
+      var next = Array.prototype.find.call(list.children, function (item) {
+        return parseInt(item.dataset.order, 10) > order;
+      });
+      list.insertBefore(row, next || null);
+    }
+    function set(input, n) {
+      var top = parseInt(input.max, 10);
+      input.value = String(Math.max(0, Math.min(n, isNaN(top) ? n : top)));
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+    }
+    form.addEventListener("click", function (event) {
+      var step = event.target.closest("[data-copies-step]");
+      var card = event.target.closest("[data-move-card]");
+      if (!step && !card) { return; }
+      var input = event.target.closest("li").querySelector("input[data-copies]");
+      var n = parseInt(input.value, 10) || 0;
+      if (step) {
+        set(input, n + parseInt(step.dataset.copiesStep, 10));
+      } else {
+        event.preventDefault();  // a tap on the name moves the card, it does not focus the field
+        set(input, n > 0 ? 0 : 1);
+      }
+    });
+    form.addEventListener("change", function (event) {
+      if (event.target.matches("input[data-copies]")) { file(event.target); }
+    });
+    form.addEventListener("input", function (event) {
+      update();
+      // typing keeps the line in place until the field is left; a tap files it at once
+      if (event.target !== document.activeElement) { file(event.target); }
+    });
     update();
     autosave(form);
   }
 
-  // The builder saves the deck as the drafter works (a second after the last change): at
+  // The builder saves the deck after each change, one request at a time and in order: at
   // the deadline the last saved deck is the seat's deck if it is legal.
   function autosave(form) {
     var url = form.dataset.saveUrl;
     var status = form.querySelector("[data-deck-saved]");
     if (!url || !window.fetch) { return; }
-    var timer = null;
+    var timer = null, sending = false, again = false;
+    function say(text) { if (status) { status.textContent = text; } }
     function save() {
       timer = null;
+      if (sending) { again = true; return; }
+      sending = true;
       var body = new FormData(form);
       fetch(url, {
         method: "POST",
@@ -116,34 +164,79 @@
         credentials: "same-origin",
         headers: { "X-CSRFToken": body.get("csrfmiddlewaretoken") || "" }
       }).then(function (response) {
-        if (!status) { return; }
+        sending = false;
+        if (again) { again = false; save(); return; }
         if (response.ok) {
-          status.textContent = status.dataset.savedText;
+          say(status && status.dataset.savedText);
+          form.dataset.saved = "1";  // for the tests: the deck shown is the deck saved
         } else {
-          response.text().then(function (text) { status.textContent = text; });
+          response.text().then(say);
         }
+      }, function () {
+        sending = false;
+        say("");
       });
     }
     form.addEventListener("input", function () {
+      form.dataset.saved = "0";
+      say(status && status.dataset.savingText);
       if (timer !== null) { window.clearTimeout(timer); }
-      timer = window.setTimeout(save, 1000);
+      timer = window.setTimeout(save, 300);
     });
   }
 
-  // The auction winner's screen: the running count of cards left to place.
-  function leftToPlace() {
-    var form = document.querySelector("form[data-distribution]");
-    var box = document.querySelector("[data-to-place]");
-    if (!form || !box) { return; }
-    var out = box.querySelector("[data-left-count]");
-    var needed = parseInt(box.dataset.toPlace, 10) || 0;
-    function update() {
-      var left = needed - total(form.querySelectorAll("input[data-move]"));
-      out.textContent = left;
-      out.classList.toggle("short", left !== 0);
+  // The bid: steppers and quick buttons set the amount, which the form says in words
+  // ("You bid 3 points") above the button that sends it. Typing stays possible: the field
+  // starts empty (the minimum as its placeholder) and a tap in it selects what is there,
+  // so what is typed replaces it. The server checks the bid whatever the page sends.
+  function bidForms() {
+    var form = document.querySelector("form[data-bid]");
+    if (!form || form.dataset.ready === "1") { return; }
+    form.dataset.ready = "1";
+    var input = form.querySelector("input[name=amount]");
+    var words = form.querySelector("[data-bid-words]");
+    var send = form.querySelector("button[value=bid]");
+    var min = parseInt(form.dataset.min, 10), max = parseInt(form.dataset.max, 10);
+    form.querySelectorAll("[hidden]").forEach(function (node) { node.hidden = false; });
+    function amount() {
+      return /^\d+$/.test(input.value.trim()) ? parseInt(input.value, 10) : null;
     }
-    form.addEventListener("input", update);
-    update();
+    function say() {
+      var n = amount();
+      var fine = n !== null && n >= min && n <= max;
+      if (n === null) {
+        words.textContent = "";
+      } else if (!fine) {
+        words.textContent = form.dataset.wordsRange;
+      } else {
+        words.textContent = n === 1 ? form.dataset.wordsOne
+          : form.dataset.wordsOther.replace("__N__", String(n));
+      }
+      words.classList.toggle("error", n !== null && !fine);
+      send.disabled = !fine;
+    }
+    form.addEventListener("click", function (event) {
+      var button = event.target.closest("[data-bid-step], [data-bid-set]");
+      if (!button) { return; }
+      var n = amount();
+      if (button.dataset.bidSet) {
+        n = parseInt(button.dataset.bidSet, 10);
+      } else {
+        n = n === null ? min : n + parseInt(button.dataset.bidStep, 10);
+      }
+      input.value = String(Math.min(Math.max(n, min), max));
+      say();
+    });
+    // the tap that focused the field would place a caret on release, undoing the selection
+    var focusing = false;
+    input.addEventListener("focus", function () { input.select(); focusing = true; });
+    input.addEventListener("mouseup", function (event) {
+      if (focusing) { event.preventDefault(); }
+      focusing = false;
+    });
+    input.addEventListener("keydown", function () { focusing = false; });
+    input.addEventListener("input", say);
+    say();
   }
 
   // Where the site runs its stream server, the page hears of each new version of its pod
@@ -282,7 +375,7 @@
     podStream();
     packForms();
     deckCount();
-    leftToPlace();
+    bidForms();
   });
-  document.addEventListener("htmx:afterSettle", leftToPlace);
+  document.addEventListener("htmx:afterSettle", bidForms);
 })();

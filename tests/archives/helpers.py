@@ -132,3 +132,24 @@ def pairings(event_uid: object) -> list[list]:
         .select_related("round", "player_a__player", "player_b__player")
         .order_by("round__number", "table")
     ]
+
+
+def finish_draft(event_uid: object) -> None:
+    """Every pod of the event's draft drafts to the end by its deadlines (every seat times
+    out), as the deadline path settles them when the pod is read."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from drafts.models import DraftPhase, Pod
+    from drafts.services.reading import pod_version
+    from tests.drafts.helpers import move_deadline
+
+    for pod in Pod.objects.filter(draft__event__uid=event_uid):
+        for _step in range(300):
+            pod.refresh_from_db()
+            if pod.phase in (DraftPhase.BUILDING, DraftPhase.DONE):
+                break
+            move_deadline(pod.pk, timezone.now() - timedelta(seconds=1))
+            pod_version(pod.pk)
+        assert pod.phase == DraftPhase.BUILDING

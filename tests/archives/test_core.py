@@ -214,7 +214,7 @@ def _damaged(change):
     [
         ([1, 2], "not_an_archive", None),
         (_damaged(lambda d: d.update(format="tabbycat")), "foreign_format", None),
-        (_damaged(lambda d: d.update(version=2)), "unsupported_version", None),
+        (_damaged(lambda d: d.update(version=VERSION + 1)), "unsupported_version", None),
         (_damaged(lambda d: d.update(version=True)), "unsupported_version", None),
         (_damaged(lambda d: d.pop("records")), "missing_field", "archive.records"),
         (_damaged(lambda d: d["records"].pop("event")), "missing_field", "records.event"),

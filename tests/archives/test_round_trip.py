@@ -12,12 +12,15 @@ import os
 import shutil
 import subprocess
 import sys
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
+from django.utils import timezone
 
 from archives.core.comparison import digests
 from archives.services import archive_json, event_archive_export, event_archive_import
+from drafts.services.reading import pod_version
 from tests.archives.helpers import (
     build_central_event,
     pair_next_round,
@@ -174,3 +177,41 @@ def test_a_round_re_paired_and_played_on_the_laptop_comes_back_with_its_new_pair
     assert pairings(event.uid) == laptop_pairings
     assert _as_json(standings_table(event.uid)) == laptop_standings
     assert Seat.objects.filter(round__event=event, round__number=2).count() == 9
+
+
+@pytest.mark.django_db
+def test_a_draft_started_centrally_and_finished_on_the_laptop_comes_back_whole(laptop, tmp_path):
+    from drafts.models import CardInstance, Pick
+    from tests.drafts.helpers import draft_event, move_deadline
+
+    # Central: two players and two bots, one step into pack 1.
+    event, _judge, _regs = draft_event(2, bots=2, auction=False, prefix="rt")
+    pod = event.draft.pods.get()
+    move_deadline(pod.pk, timezone.now() - timedelta(seconds=1))
+    pod_version(pod.pk)
+    outbound = tmp_path / "outbound.json"
+    outbound.write_text(archive_json(event_archive_export(event_id=event.pk)), encoding="utf-8")
+
+    # The laptop: import, draft to the end, export.
+    _laptop(laptop, "import_event_archive", str(outbound))
+    out = _laptop_python(
+        laptop,
+        "from tests.archives.helpers import finish_draft\n"
+        "from tournaments.models import Event\n"
+        f"finish_draft({str(event.uid)!r})\n"
+        f"print(Event.objects.get(uid={str(event.uid)!r}).pk)",
+    )
+    inbound = tmp_path / "inbound.json"
+    _laptop(laptop, "export_event_archive", out.strip().splitlines()[-1], "--output", str(inbound))
+    archive = json.loads(inbound.read_text(encoding="utf-8"))
+
+    # Central: the finished draft replaces the one that left, pools and all.
+    result = event_archive_import(data=inbound.read_bytes())
+
+    assert "draft" in result.plan.updates and not result.plan.conflicts
+    mine = event_archive_export(event_id=event.pk)["records"]
+    assert mine["draft"] == archive["records"]["draft"]
+    assert {k: v for k, v in mine.items() if k in archive["records"]} == archive["records"]
+    assert Pick.objects.filter(pod__draft__event=event).count() == 4 * 48
+    assert not CardInstance.objects.filter(pod__draft__event=event, pack__isnull=False).exists()
+    assert event_archive_import(data=inbound.read_bytes()).up_to_date

@@ -51,6 +51,7 @@ from tournaments.services.penalties import penalty_issue
 from tournaments.services.results import ReportedResult, match_report
 from tournaments.services.rounds import round_pair_next, round_publish
 from tournaments.views.judge_rounds import CLOCK_ACTIONS
+from webhooks.services import endpoint_create, endpoint_ping
 
 pytestmark = pytest.mark.django_db
 
@@ -112,6 +113,10 @@ def world(db):
     )
     pod = Pod.objects.filter(draft__event=draft).first()
     notice = _rulings_notice(event, player)
+    webhook = endpoint_create(
+        actor=organiser, url="http://127.0.0.1:9/hook", kinds=["round.published"], event_id=event.pk
+    )
+    endpoint_ping(actor=organiser, endpoint_id=webhook.pk)  # a delivery to send again
     return {
         "draft": str(draft.pk),
         "organiser": organiser,
@@ -124,6 +129,7 @@ def world(db):
             "events/pods/<id:pk>": [str(pod.pk)],
             "events/packs/<id:pk>": [str(pod.packs.first().pk)],
             "events/judge-calls/<id:pk>": [str(call.pk)],
+            "events/webhooks/<id:pk>": [str(webhook.pk)],
             "event_id": [str(event.pk)],
             "number": ["1"],
             "pod": [str(pod.pk)],

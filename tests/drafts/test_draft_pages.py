@@ -255,34 +255,26 @@ def test_the_auction_page_bids_and_the_winner_places_the_cards():
     assert state.phase == auction_core.DISTRIBUTING and state.to_act == seat.position
     page = player.get(url).content.decode()
     assert 'data-testid="take-deck"' in page
+    assert f"You bid {amount} points" in page  # the bid said in words
     deck = state.on_table[0]
-    chosen = player.get(url, {"deck": deck}).content.decode()
+    place = reverse("drafts:draft_place", args=[event.pk])
+    assert player.post(place, {"auction": state.number, "deck": deck}).status_code == 302
+    chosen = player.get(url).content.decode()
     assert 'data-testid="distribution"' in chosen
     assert f'data-to-place="{amount}"' in chosen
-    # placing the wrong number of cards is refused and nothing moves
-    fields = re.findall(r'name="(move_\d+_\d+)" value="0" min="0" max="(\d+)"', chosen)
-    assert fields
-    one = {fields[0][0]: 1}
-    wrong = player.post(
-        reverse("drafts:draft_distribute", args=[event.pk]),
-        {"auction": state.number, "deck": deck, **one},
-    )
+    # taking the deck before every card is placed is refused and nothing moves
+    wrong = player.post(place, {"auction": state.number, "done": "1"})
     assert wrong.status_code == 400
     pod.refresh_from_db()
     assert auction_of(pod).phase == auction_core.DISTRIBUTING
-    # placing exactly the bid takes the deck
-    moves, left, groups = {}, amount, set()
-    for name, most in fields:
-        group = name.split("_")[1]
-        if left == 0 or group in groups:
-            continue
-        groups.add(group)
-        moves[name] = min(int(most), left)
-        left -= moves[name]
-    done = player.post(
-        reverse("drafts:draft_distribute", args=[event.pk]),
-        {"auction": state.number, "deck": deck, **moves},
-    )
+    # a card, then the deck it goes to; then the rest spread evenly
+    card = int(re.findall(r'name="card" value="(\d+)"', chosen)[0])
+    target = int(re.findall(r'name="target" value="(\d+)"', chosen)[0])
+    one = player.post(place, {"auction": state.number, "card": card, "target": target})
+    assert one.status_code == 302
+    assert f'data-to-place="{amount - 1}"' in player.get(url).content.decode()
+    assert player.post(place, {"auction": state.number, "spread": "1"}).status_code == 302
+    done = player.post(place, {"auction": state.number, "done": "1"})
     assert done.status_code == 302
     seat.refresh_from_db()
     assert seat.auction_deck.pk == deck

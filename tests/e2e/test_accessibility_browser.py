@@ -52,7 +52,7 @@ REACHED = {
         "/events/<id>/judge/calls/",
         "/events/matches/<id>/result/",
     },
-    "admin": {"/admin/", "/events/new/", "/events/<id>/edit/"},
+    "admin": {"/admin/", "/events/new/", "/events/<id>/edit/", "/events/<id>/webhooks/"},
 }
 ROUTE_LIMIT = 80  # routes per crawl; far more than any role reaches
 

@@ -1,7 +1,7 @@
 """A booster draft in a real browser: a judge starts the draft and hands the seats of three
 absent players to bots (with four empty bot seats, seven bots in all); the one person at
-the table wins a deck at the auction and places the cards, drafts 48 steps on the pick page
-(one step left to time out: the page shows the next pack without a reload), builds a
+the table wins a deck at the auction and places the cards by taps, drafts 48 steps on the
+pick page (one step left to time out: the page shows the next pack without a reload), builds a
 41-card deck from the pool, and round 1 is paired across the table within the pod. Then
 the pick page in Spanish."""
 
@@ -72,40 +72,43 @@ def step_of(page: Page) -> tuple[int, int] | None:
 
 
 def win_a_deck_at_the_auction(page: Page) -> None:
-    """Bid over whoever opened, take the first deck and place the cards removed, one card
-    line to one other deck at a time, watching the running count reach 0."""
+    """Bid over whoever opened (the minimum, then +1 twice), take the first deck and place
+    the cards removed by taps, a card then the deck it goes to, watching the count of cards
+    left to place reach 0."""
     live = page.get_by_test_id("draft-live")
     for _turn in range(20):
         expect(live).to_have_attribute("data-phase", re.compile("auction|review"))
         if live.get_attribute("data-phase") == "review":
             return
         if page.get_by_test_id("bid-form").count():
-            amount = int(page.locator("#id_amount").input_value()) + 2
-            page.locator("#id_amount").fill(str(amount))
+            page.get_by_test_id("bid-min").click()
+            page.get_by_test_id("bid-plus-1").click()
+            page.get_by_test_id("bid-plus-1").click()
+            expect(page.get_by_test_id("bid-words")).to_have_text(re.compile("^You bid"))
             submit(page, page.get_by_test_id("bid"))
             continue
         if page.get_by_test_id("take-deck").count():
             break
         page.wait_for_timeout(300)
-    page.locator("input[name=deck]").first.check()
-    submit(page, page.get_by_test_id("choose-deck"))
+
+    def tap(locator) -> None:
+        version = live.get_attribute("data-version")
+        locator.click()
+        expect(live).not_to_have_attribute("data-version", version)
+
+    tap(page.get_by_test_id("choose-deck").first)
     box = page.get_by_test_id("left-to-place")
     left = int(box.get_attribute("data-to-place"))
     assert left >= 2
-    counter = box.locator("[data-left-count]")
-    expect(counter).to_have_text(str(left))
-    rows = page.locator("table.distribution tbody tr")
-    # the lines with most copies first, so the deck keeps its single Sanctuary
-    sizes = [int(rows.nth(i).inner_text().split("×")[0]) for i in range(rows.count())]
-    for index in sorted(range(len(sizes)), key=lambda i: -sizes[i]):
-        if left == 0:
-            break
-        inputs = rows.nth(index).locator("input[data-move]")
-        n = min(sizes[index], left)
-        inputs.nth(index % inputs.count()).fill(str(n))
-        left -= n
-    expect(counter).to_have_text("0")
-    submit(page, page.get_by_test_id("distribute"))
+    for step in range(left):
+        cards = page.get_by_test_id("place-card")
+        # the card with most copies left, so the deck keeps its single Sanctuary
+        most = max(range(cards.count()), key=lambda i: int(cards.nth(i).get_attribute("data-left")))
+        cards.nth(most).click()
+        targets = page.get_by_test_id("place-to")
+        tap(targets.nth(step % targets.count()))
+        expect(box.locator("[data-left-count]")).to_have_text(str(left - step - 1))
+    tap(page.get_by_test_id("distribute"))
     expect(page.locator(".message.success")).to_be_visible()
 
 

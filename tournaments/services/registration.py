@@ -17,6 +17,7 @@ from config import clock
 from config.errors import ConflictError, DomainError, ForbiddenError
 from config.names import validate_name
 from tournaments.extensions import hooks
+from tournaments.happenings import Happening, happened
 from tournaments.live import announce_change
 from tournaments.models import AuditEntry, Registration, RegistrationOrigin, Round
 from tournaments.models.choices import EventStatus, RegistrationStatus, RoundStatus
@@ -346,6 +347,9 @@ def registration_drop(
             **({"self": True} if actor.pk == registration.player_id else {}),
         },
         reason=reason,
+    )
+    happened(
+        event, Happening.PLAYER_DROPPED, Happening.STANDINGS_CHANGED, registration=registration
     )
     if open_match is not None:
         match_settle_after_drop(actor=actor, match=open_match, registration=registration)

@@ -19,6 +19,7 @@ from tournaments import pairing
 from tournaments.core import CoreError
 from tournaments.core_messages import core_error, problem_text
 from tournaments.extensions import hooks
+from tournaments.happenings import Happening, happened
 from tournaments.models import Event, Match, Registration, Round, Seat
 from tournaments.models.choices import (
     EventStatus,
@@ -463,6 +464,10 @@ def round_publish(*, actor: User, round_id: int) -> Round:
         event=round_.event, actor=actor, action="round.publish", target=f"round {round_.number}"
     )
     notify_pairings_published(round_id=round_.pk)
+    told = [Happening.ROUND_PUBLISHED]
+    if round_.matches.filter(player_b__isnull=True).exists():
+        told.append(Happening.STANDINGS_CHANGED)  # its bye counts from now on
+    happened(round_.event, *told, round_=round_)
     return round_
 
 

@@ -12,6 +12,7 @@ from config.errors import ConflictError
 from tournaments import pairing
 from tournaments.core import CoreError
 from tournaments.core_messages import core_error
+from tournaments.happenings import Happening, happened
 from tournaments.models import Event, Round
 from tournaments.models.choices import EventStatus, MatchStatus, RoundKind, RoundStatus
 from tournaments.services.audit import audit_record
@@ -133,3 +134,4 @@ def _close(event: Event, actor: User, *, after: dict) -> None:
     event.status = EventStatus.FINISHED
     event.save(update_fields=["status"])
     audit_record(event=event, actor=actor, action="event.finish", target=str(event), after=after)
+    happened(event, Happening.EVENT_FINISHED)

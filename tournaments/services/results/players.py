@@ -19,6 +19,7 @@ from config.errors import ConflictError, DomainError
 from config.joined_rows import JoinedRows, quoted
 from config.prepared import current_db
 from tournaments import report_compare
+from tournaments.happenings import Happening, happened
 from tournaments.live import announce_change
 from tournaments.models import Match, Penalty, ResultReport, SupersededReportKey
 from tournaments.models.choices import MatchStatus, PenaltyKind, ResultSource, RoundStatus
@@ -226,6 +227,7 @@ def match_report(
         write_report(report, writes.match_status.statement(match))
         if other is not None:
             notify_result_disputed(match_id=match.pk)
+            happened(match.round.event, Happening.MATCH_DISPUTED, match=match)
     announce_change(match.round.event_id)
     return match
 

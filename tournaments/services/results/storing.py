@@ -12,6 +12,7 @@ from collections.abc import Callable
 from config import clock
 from config.row_writes import RowInsert, RowUpdate
 from tournaments import match_scores
+from tournaments.happenings import Happening, happened
 from tournaments.models import Game, Match, ResultReport
 from tournaments.models.choices import MatchStatus, RecordPolicy
 from tournaments.services.results.validation import ReportedResult, random_winner_of
@@ -83,6 +84,9 @@ def confirm_result(
     else:
         with_report(confirm.statement(match), bump)
     _save_games(match, result, decisions, replace=replace)
+    happened(
+        match.round.event, Happening.RESULT_CONFIRMED, Happening.STANDINGS_CHANGED, match=match
+    )
 
 
 class ReportWrites:
