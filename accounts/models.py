@@ -80,6 +80,14 @@ class NotificationKind(models.TextChoices):
     JUDGE_CALL_ANSWERED = "judge_call_answered", _("My judge call was answered")
     OPPONENT_DROPPED = "opponent_dropped", _("My opponent dropped out of our match")
     DECK_LIST_DUE = "deck_list_due", _("My deck list is due soon and is missing or not legal")
+    RULINGS_LIST_ILLEGAL = (
+        "rulings_list_illegal",
+        _("A new version of the rulings makes my deck list illegal"),
+    )
+    RULINGS_EVENT_LISTS = (
+        "rulings_event_lists",
+        _("A new version of the rulings makes deck lists at an event I run illegal"),
+    )
 
 
 class SecurityNotice(models.TextChoices):
@@ -100,6 +108,8 @@ NOTIFICATION_DEFAULTS: dict[str, bool] = {
     NotificationKind.JUDGE_CALL_ANSWERED: True,
     NotificationKind.OPPONENT_DROPPED: True,
     NotificationKind.DECK_LIST_DUE: True,
+    NotificationKind.RULINGS_LIST_ILLEGAL: True,
+    NotificationKind.RULINGS_EVENT_LISTS: True,
 }
 
 
@@ -140,6 +150,16 @@ class NotificationPreferences(models.Model):
         NotificationKind.DECK_LIST_DUE.label,
         default=NOTIFICATION_DEFAULTS[NotificationKind.DECK_LIST_DUE],
         help_text=_("A day and two hours before a constructed event's deck lists are due."),
+    )
+    rulings_list_illegal = models.BooleanField(
+        NotificationKind.RULINGS_LIST_ILLEGAL.label,
+        default=NOTIFICATION_DEFAULTS[NotificationKind.RULINGS_LIST_ILLEGAL],
+        help_text=_("Which card, why, and by when the list must change."),
+    )
+    rulings_event_lists = models.BooleanField(
+        NotificationKind.RULINGS_EVENT_LISTS.label,
+        default=NOTIFICATION_DEFAULTS[NotificationKind.RULINGS_EVENT_LISTS],
+        help_text=_("For organisers and judges: the players whose lists must change."),
     )
     language = models.CharField(
         _("language of e-mails"),

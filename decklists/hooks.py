@@ -56,5 +56,12 @@ def connect() -> None:
     """Register the hooks once (``DecklistsConfig.ready``)."""
     if refuse_missing_deck_lists in hooks.start_guards:
         return
+    from decklists.rulings_impact import rulings_impact
+    from decklists.services.rulings_notices import rulings_notices_create, rulings_notices_told
+    from rulings.extensions import hooks as rulings_hooks
+
+    rulings_hooks.impact_readers.append(rulings_impact)
+    rulings_hooks.published.append(rulings_notices_create)
+    rulings_hooks.told_readers.append(rulings_notices_told)
     hooks.start_guards.append(refuse_missing_deck_lists)
     hooks.start_warnings.append(deck_list_warnings)

@@ -264,3 +264,66 @@ class DeckListReminder(models.Model):
 
     def __str__(self) -> str:
         return f"{self.registration_id} · {self.hours} h before {self.due:%Y-%m-%d %H:%M}"
+
+
+class RulingsNoticeKind(models.TextChoices):
+    LIST_ILLEGAL = "list_illegal", _("A player's deck list is no longer legal")
+    EVENT_CHANGED = "event_changed", _("The rulings the event's lists are checked against changed")
+
+
+class RulingsNotice(models.Model):
+    """What a newly published version of the rulings document does to an event's registered
+    lists, stored when it is published: one row per player whose list it makes illegal
+    (``player``; the cards and by when the list must change), and one per affected event
+    (no player) with the players for its organisers and judges. Pages read these rows, so
+    the notices show without a worker; the mails follow after commit."""
+
+    version = models.ForeignKey(
+        "rulings.DocumentVersion", on_delete=models.PROTECT, related_name="+"
+    )
+    event = models.ForeignKey(
+        "tournaments.Event", on_delete=models.CASCADE, related_name="rulings_notices"
+    )
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="rulings_notices",
+    )
+    kind = models.CharField(_("kind"), max_length=20, choices=RulingsNoticeKind.choices)
+    # [{"id", "ref", "label", "why": "banned" | "watched"}]: the player's banned cards, or
+    # every card of the change that hits a list of the event.
+    cards = models.JSONField(_("cards"), default=list)
+    # The event's row: [{"id", "name", "banned": [labels], "watched": [labels]}].
+    players = models.JSONField(_("players"), default=list, blank=True)
+    illegal_count = models.PositiveIntegerField(default=0)
+    watched_count = models.PositiveIntegerField(default=0)
+    due = models.DateTimeField(_("list to be changed by"), null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    dismissed_at = models.DateTimeField(_("dismissed at"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("rulings notice")
+        verbose_name_plural = _("rulings notices")
+        ordering = ["-created_at", "-pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["version", "event", "player"],
+                condition=Q(player__isnull=False),
+                name="rulings_notice_once_per_player",
+            ),
+            models.UniqueConstraint(
+                fields=["version", "event"],
+                condition=Q(player__isnull=True),
+                name="rulings_notice_once_per_event",
+            ),
+            models.CheckConstraint(
+                condition=(Q(kind="list_illegal") & Q(player__isnull=False))
+                | (Q(kind="event_changed") & Q(player__isnull=True)),
+                name="rulings_notice_kind_matches_player",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} · {self.event_id} · v{self.version_id}"

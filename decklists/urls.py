@@ -23,4 +23,9 @@ urlpatterns = [
     path("events/<id:event_id>/pools/<id:player_id>/", views.card_pool, name="card_pool"),
     path("decks/<id:deck_list_id>/", views.deck_detail, name="deck_detail"),
     path("decks/<id:deck_list_id>/print/", views.deck_print, name="deck_print"),
+    path(
+        "rulings-notices/<id:notice_id>/dismiss/",
+        views.rulings_notice_dismiss,
+        name="rulings_notice_dismiss",
+    ),
 ]

@@ -8,9 +8,10 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -29,6 +30,7 @@ from decklists.forms import (
     RandomPickForm,
 )
 from decklists.models import DeckCheckPick, DeckList
+from decklists.services import rulings_notices
 from decklists.services.checks import deck_check_record
 from decklists.services.lists import card_pool_set, deck_check_pick_random, deck_list_submit
 from rulings.errors import IssuesError
@@ -455,3 +457,16 @@ def deck_check_draw(request: HttpRequest, event_id: int) -> HttpResponse:
         reverse("decklists:deck_checks", kwargs={"event_id": event.pk})
         + f"?player={registration.pk}&random=1"
     )
+
+
+@login_required
+@require_POST
+def rulings_notice_dismiss(request: HttpRequest, notice_id: int) -> HttpResponse:
+    """The player puts away their notice of a list made illegal by a rulings change."""
+    if not rulings_notices.rulings_notice_dismiss(notice_id=notice_id, actor=request.user):
+        raise Http404
+    target = request.POST.get("next", "")
+    local = target.startswith("/") and url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}
+    )
+    return HttpResponseRedirect(target if local else reverse("tournaments:my_events"))

@@ -4,6 +4,7 @@ version goes through the services, so published versions stay frozen."""
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import TYPE_CHECKING, Any
 
 from django import forms
@@ -28,7 +29,8 @@ from rulings.core.issues import issue
 from rulings.core.pictures import MAX_PICTURE_BYTES
 from rulings.deckcheck import FORMATS
 from rulings.errors import CardPictureInvalid, CatalogueImportInvalid, IssuesError
-from rulings.forms import CatalogueImportForm, PublishForm
+from rulings.extensions import hooks as rulings_hooks
+from rulings.forms import CatalogueImportForm, DateForm, PublishForm
 from rulings.messages import issue_message
 from rulings.models import (
     Card,
@@ -402,7 +404,15 @@ class DocumentVersionAdmin(admin.ModelAdmin):
     list_display = ("__str__", "document", "number", "status", "published_on", "in_force_from")
     list_filter = ("document", "status")
     inlines = [DocumentEntryInline]
-    fields = ("document", "number", "status", "published_on", "summary_en", "summary_es")
+    fields = (
+        "document",
+        "number",
+        "status",
+        "published_on",
+        "summary_en",
+        "summary_es",
+        "summary_language",
+    )
     change_form_template = "admin/rulings/documentversion/change_form.html"
     change_list_template = "admin/rulings/documentversion/change_list.html"
 
@@ -411,7 +421,7 @@ class DocumentVersionAdmin(admin.ModelAdmin):
     ) -> tuple[str, ...]:
         frozen = ("document", "number", "status", "published_on")
         if obj is None or obj.status != VersionStatus.DRAFT:
-            return (*frozen, "summary_en", "summary_es")
+            return (*frozen, "summary_en", "summary_es", "summary_language")
         return frozen
 
     def has_add_permission(self, request: HttpRequest) -> bool:
@@ -436,11 +446,16 @@ class DocumentVersionAdmin(admin.ModelAdmin):
     def save_model(
         self, request: HttpRequest, obj: DocumentVersion, form: forms.ModelForm, change: bool
     ) -> None:
-        if obj.status == VersionStatus.DRAFT and {"summary_en", "summary_es"} & set(
-            form.changed_data
-        ):
+        if obj.status == VersionStatus.DRAFT and {
+            "summary_en",
+            "summary_es",
+            "summary_language",
+        } & set(form.changed_data):
             document_version_update(
-                version=obj, summary_en=obj.summary_en, summary_es=obj.summary_es
+                version=obj,
+                summary_en=obj.summary_en,
+                summary_es=obj.summary_es,
+                summary_language=obj.summary_language,
             )
 
     def save_formset(
@@ -556,6 +571,21 @@ class DocumentVersionAdmin(admin.ModelAdmin):
         result = selectors.version_diff(base, version)
         return {"base": base, "diff": result, "sections": _diff_sections(result)}
 
+    def _impact_context(self, version: DocumentVersion, published_on: Any) -> dict[str, Any]:
+        """What the version does to registered lists if published on ``published_on`` (its
+        own date once published): the reading the notices are made from."""
+        if not isinstance(published_on, dt.date) or published_on < timezone.localdate():
+            published_on = timezone.localdate()
+        published_on = version.published_on or published_on
+        return {
+            "impact": rulings_hooks.impact(version, published_on),
+            "impact_published_on": published_on,
+        }
+
+    def _asked_date(self, request: HttpRequest) -> dt.date | None:
+        form = DateForm({"date": request.GET.get("published_on", "")})
+        return form.cleaned_data["date"] if form.is_valid() else None
+
     def start_draft_view(self, request: HttpRequest) -> HttpResponse:
         if request.method != "POST":
             return redirect("admin:rulings_documentversion_changelist")
@@ -600,15 +630,27 @@ class DocumentVersionAdmin(admin.ModelAdmin):
             version,
             title=_("What changes in %(version)s") % {"version": version},
             **self._diff_context(version),
+            **self._impact_context(version, self._asked_date(request)),
         )
         return TemplateResponse(request, "admin/rulings/documentversion/diff.html", context)
 
     def publish_view(self, request: HttpRequest, pk: int) -> HttpResponse:
         version = self._version(request, pk)
         if version.is_published:
-            self.message_user(request, _("This version is already published."), messages.WARNING)
-            return redirect("admin:rulings_documentversion_change", version.pk)
-        form = PublishForm(request.POST or None, initial={"published_on": timezone.localdate()})
+            # The result of publishing: whom its notices told, and what it changed.
+            context = self._context(
+                request,
+                version,
+                title=_("%(version)s is published") % {"version": version},
+                told=rulings_hooks.told(version),
+                **self._diff_context(version),
+                **self._impact_context(version, version.published_on),
+            )
+            return TemplateResponse(request, "admin/rulings/documentversion/publish.html", context)
+        asked = self._asked_date(request)
+        form = PublishForm(
+            request.POST or None, initial={"published_on": asked or timezone.localdate()}
+        )
         problems: list[str] = []
         status = 200
         if request.method == "POST":
@@ -634,9 +676,12 @@ class DocumentVersionAdmin(admin.ModelAdmin):
                         % {"number": version.number, "date": version.in_force_from.isoformat()},
                         messages.SUCCESS,
                     )
-                    return redirect("admin:rulings_documentversion_change", version.pk)
+                    return redirect("admin:rulings_version_publish", version.pk)
             else:
                 status = 400
+        chosen = (
+            form.cleaned_data.get("published_on") if form.is_bound and form.is_valid() else None
+        )
         context = self._context(
             request,
             version,
@@ -644,6 +689,7 @@ class DocumentVersionAdmin(admin.ModelAdmin):
             form=form,
             problems=problems,
             **self._diff_context(version),
+            **self._impact_context(version, chosen or asked),
         )
         return TemplateResponse(
             request, "admin/rulings/documentversion/publish.html", context, status=status

@@ -212,3 +212,102 @@ class CardListView(ListAPIView):
             q=self.request.query_params.get("q", "")[:100],
             edition=self.request.query_params.get("edition", "")[:5],
         )
+
+
+# --- the impact of a version (admins) -----------------------------------------------------------
+class EditsTheDocument(permissions.BasePermission):
+    """Site admins, who keep the rulings document."""
+
+    def has_permission(self, request: Request, view: APIView) -> bool:
+        return request.user.has_perm("rulings.edit_document")
+
+
+class ImpactListSerializer(serializers.Serializer):
+    deck_list = serializers.IntegerField()
+    player_id = serializers.IntegerField()
+    player = serializers.CharField(help_text="the player's name")
+    banned = serializers.ListField(
+        child=serializers.CharField(), help_text="the newly banned cards that make it illegal"
+    )
+    watched = serializers.ListField(
+        child=serializers.CharField(), help_text="the newly watched cards it holds"
+    )
+
+
+class ImpactEventSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    date = serializers.DateField()
+    format = serializers.CharField()
+    status = serializers.CharField()
+    pinned_version = serializers.IntegerField(
+        allow_null=True, help_text="the version the event keeps (pinned at round 1)"
+    )
+    illegal_count = serializers.IntegerField()
+    watched_count = serializers.IntegerField()
+    lists = ImpactListSerializer(many=True)
+
+
+class ImpactSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    status = serializers.CharField()
+    published_on = serializers.DateField(help_text="the publication date the impact assumes")
+    in_force_from = serializers.DateField()
+    base_version = serializers.IntegerField(
+        allow_null=True, help_text="the version events use until this one comes into force"
+    )
+    illegal_count = serializers.IntegerField()
+    watched_count = serializers.IntegerField()
+    affected = ImpactEventSerializer(
+        many=True, help_text="events that will check their lists against this version"
+    )
+    kept = ImpactEventSerializer(
+        many=True, help_text="events that keep their version, with the lists it spares"
+    )
+
+
+@extend_schema(tags=TAGS, summary="What a version does to registered deck lists (admins)")
+class VersionImpactView(APIView):
+    """The registered lists a version makes illegal or gives a watch warning, per event, from
+    the day it comes into force; for a draft, if published on ``published_on`` (today by
+    default). The same reading the notices are made from when it is published."""
+
+    permission_classes = [EditsTheDocument]
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "published_on",
+                OpenApiTypes.DATE,
+                description="a draft's assumed publication date, YYYY-MM-DD (today by default)",
+            )
+        ],
+        responses={200: ImpactSerializer},
+    )
+    def get(self, request: Request, number: int) -> Response:
+        from rulings.extensions import hooks
+
+        version = selectors.version_get(selectors.document_get(), number, include_drafts=True)
+        today = timezone.localdate()
+        published_on = version.published_on or _parse_date(
+            request.query_params.get("published_on"), "published_on"
+        )
+        if version.published_on is None and published_on < today:
+            raise DomainError(
+                _("The publication date cannot be in the past (today is %(today)s).")
+                % {"today": today.isoformat()},
+                field="published_on",
+            )
+        report = hooks.impact(version, published_on)
+        data = {
+            "number": version.number,
+            "status": version.status,
+            "published_on": published_on,
+            "in_force_from": published_on + dt.timedelta(days=1),
+            "base_version": report.base_number if report else None,
+            "illegal_count": report.impact.illegal_count if report else 0,
+            "watched_count": report.impact.watched_count if report else 0,
+            "affected": report.affected_rows if report else [],
+            "kept": report.kept_rows if report else [],
+        }
+        return Response(ImpactSerializer(data).data)

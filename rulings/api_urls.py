@@ -14,6 +14,11 @@ urlpatterns = [
         api.VersionDetailView.as_view(),
         name="rulings-version",
     ),
+    path(
+        "rulings/versions/<id:number>/impact/",
+        api.VersionImpactView.as_view(),
+        name="rulings-version-impact",
+    ),
     path("rulings/diff/", api.VersionDiffView.as_view(), name="rulings-diff"),
     path("rulings/editions/", api.EditionListView.as_view(), name="rulings-editions"),
     path("rulings/cards/", api.CardListView.as_view(), name="rulings-cards"),

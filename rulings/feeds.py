@@ -8,9 +8,11 @@ from typing import TYPE_CHECKING
 from django.contrib.syndication.views import Feed
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.html import escape
 from django.utils.translation import gettext_lazy as _
 
 from rulings import selectors
+from rulings.diff_sentences import versions_sentences
 
 if TYPE_CHECKING:
     from rulings.models import DocumentVersion
@@ -27,7 +29,12 @@ class VersionFeed(Feed):
         document = selectors.document_find()
         if document is None:
             return []
-        return list(selectors.published_versions(document)[:20])
+        versions = list(selectors.published_versions(document)[:20])
+        # The same sentences as the history and the change lists (one read for all items).
+        sentences = versions_sentences(versions)
+        for version in versions:
+            version.change_sentences = sentences.get(version.number, [])
+        return versions
 
     def item_title(self, item: DocumentVersion) -> str:
         return _("Version %(number)s, published %(date)s, in force from %(from)s") % {
@@ -37,7 +44,9 @@ class VersionFeed(Feed):
         }
 
     def item_description(self, item: DocumentVersion) -> str:
-        return item.summary
+        parts = [item.summary, item.summary_one_language_note]
+        parts += getattr(item, "change_sentences", [])
+        return "\n".join(f"<p>{escape(part)}</p>" for part in parts if part)
 
     def item_link(self, item: DocumentVersion) -> str:
         return reverse("rulings:version", kwargs={"number": item.number})

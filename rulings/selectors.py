@@ -12,8 +12,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from config.errors import NotFoundError
-from rulings.core.docdiff import DocumentDiff, SectionDiff, diff_entries
-from rulings.core.document import SECTION_ORDER, DocEntry, Section
+from rulings.core.docdiff import DocumentDiff, diff_entries
+from rulings.core.document import SECTION_ORDER, Section
 from rulings.deckcheck import (
     BannedCard,
     CardIndex,
@@ -231,91 +231,3 @@ def cards_csv(cards: QuerySet[Card] | None = None) -> str:
         )
         for c in cards.order_by("edition__code", "number").iterator(chunk_size=2000)
     )
-
-
-# --- the change list between two versions, naming cards -------------------------------------
-def diff_card_labels(result: DocumentDiff) -> dict[str, str]:
-    """Card references of a diff ("DV 112") to their labels ("Mutación Súbita (DV 112/280)"),
-    read in one query; a reference not in the catalogue keeps its code."""
-    refs: set[tuple[str, int]] = set()
-    for section in result.sections:
-        entries = [*section.added, *section.removed, *(c.after for c in section.changed)]
-        for entry in entries:
-            if entry.card_key:
-                refs.add(entry.card_key)
-    if not refs:
-        return {}
-    rows = Card.objects.select_related("edition").filter(
-        edition__code__in={r[0] for r in refs}, number__in={r[1] for r in refs}
-    )
-    return {
-        f"{c.edition.code} {c.number}": str(c) for c in rows if (c.edition.code, c.number) in refs
-    }
-
-
-@dataclass(frozen=True)
-class DiffLine:
-    """One change of a card section as a sentence; ``fields`` for an entry that changed."""
-
-    change: str
-    key: str
-    sentence: str
-    fields: tuple = ()
-
-
-def _formats_text(formats: tuple[str, ...]) -> str:
-    from rulings.models import DeckFormat
-
-    names = dict(DeckFormat.choices)
-    return ", ".join(str(names.get(f, f)) for f in formats)
-
-
-def _card_sentence(change: str, section: str, card: str, formats: tuple[str, ...]) -> str:
-    values = {"card": card, "formats": _formats_text(formats)}
-    with_formats = bool(formats) and section in ("watch_list", "banned_list")
-    templates = {
-        ("added", "watch_list", False): _("added %(card)s to the watch list"),
-        ("added", "watch_list", True): _("added %(card)s to the watch list of %(formats)s"),
-        ("added", "banned_list", False): _("banned %(card)s in every format"),
-        ("added", "banned_list", True): _("banned %(card)s in %(formats)s"),
-        ("added", "errata", False): _("added an erratum to %(card)s"),
-        ("added", "card_clarifications", False): _("added a clarification of %(card)s"),
-        ("removed", "watch_list", False): _("took %(card)s off the watch list"),
-        ("removed", "watch_list", True): _("took %(card)s off the watch list of %(formats)s"),
-        ("removed", "banned_list", False): _("lifted the ban on %(card)s"),
-        ("removed", "banned_list", True): _("lifted the ban on %(card)s in %(formats)s"),
-        ("removed", "errata", False): _("removed the erratum to %(card)s"),
-        ("removed", "card_clarifications", False): _("removed the clarification of %(card)s"),
-    }
-    template = templates.get((change, section, with_formats)) or _("changed the entry of %(card)s")
-    return template % values
-
-
-def diff_card_lines(section: SectionDiff, cards: dict[str, str]) -> list[DiffLine]:
-    """The changes of a card section (watch list, banned list, errata, clarifications) as
-    sentences naming the cards: "added Mutación Súbita (DV 112/280) to the watch list"."""
-
-    def name(entry: DocEntry) -> str:
-        return cards.get(entry.card or "", entry.card or entry.key)
-
-    section_code = section.section.value
-    lines = [
-        DiffLine("added", e.key, _card_sentence("added", section_code, name(e), e.formats))
-        for e in section.added
-    ]
-    lines += [
-        DiffLine("removed", e.key, _card_sentence("removed", section_code, name(e), e.formats))
-        for e in section.removed
-    ]
-    for c in section.changed:
-        formats_only = [f.name for f in c.fields] == ["formats"]
-        if formats_only and section_code == "banned_list":
-            sentence = _("now bans %(card)s in %(formats)s (was: %(before)s)") % {
-                "card": name(c.after),
-                "formats": _formats_text(c.after.formats) or _("every format"),
-                "before": _formats_text(c.before.formats) or _("every format"),
-            }
-        else:
-            sentence = _("changed the entry of %(card)s") % {"card": name(c.after)}
-        lines.append(DiffLine("changed", c.key, sentence, c.fields))
-    return lines

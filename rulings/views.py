@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from config.errors import NotFoundError
 from config.numbers import parse_whole_number
 from rulings import selectors
+from rulings.diff_sentences import versions_sentences
 from rulings.forms import DateForm
 from rulings.models import Edition
 
@@ -91,10 +92,15 @@ def history(request: HttpRequest) -> HttpResponse:
     document = selectors.document_find()
     versions = list(selectors.published_versions(document)) if document else []
     in_force = selectors.version_in_force_today(document) if document else None
+    sentences = versions_sentences(versions)
     return render(
         request,
         "rulings/history.html",
-        {"document": document, "versions": versions, "in_force": in_force},
+        {
+            "document": document,
+            "versions": [(v, sentences.get(v.number, [])) for v in versions],
+            "in_force": in_force,
+        },
     )
 
 
@@ -138,16 +144,18 @@ def diff(request: HttpRequest) -> HttpResponse:
 
 
 def _diff_sections(result: DocumentDiff) -> list[dict]:
+    """The changed sections, each with its changes as sentences (``rulings.diff_sentences``)."""
+    from rulings.diff_sentences import card_labels, section_lines
     from rulings.models import SectionChoice
 
     labels = dict(SectionChoice.choices)
-    cards = selectors.diff_card_labels(result)
+    cards = card_labels(result)
     return [
         {
             "label": labels[s.section.value],
             "diff": s,
             "keyed_by_card": s.section.keyed_by_card,
-            "lines": selectors.diff_card_lines(s, cards) if s.section.keyed_by_card else None,
+            "lines": section_lines(s, cards),
         }
         for s in result.sections
         if not s.empty

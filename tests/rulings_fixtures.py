@@ -88,3 +88,10 @@ def quimera_list(extra: str = "", size: int = 41) -> str:
     if extra:
         lines.append(extra)
     return "\n".join(lines)
+
+
+def with_summary(version, en: str = "Changes.", es: str = "Cambios."):
+    """A draft with its summary in both languages, as publication requires."""
+    from rulings.services import document_version_update
+
+    return document_version_update(version=version, summary_en=en, summary_es=es)

@@ -14,6 +14,7 @@ from rulings.core.document import CARD_SECTIONS, DocEntry, Section, number_sort_
 from rulings.models.catalogue import Card
 from rulings.models.choices import SectionChoice, VersionStatus
 
+SUMMARY_LANGUAGES = [("en", _("English only")), ("es", _("Spanish only"))]
 CARD_SECTION_VALUES = sorted(s.value for s in CARD_SECTIONS)
 
 
@@ -59,6 +60,16 @@ class DocumentVersion(models.Model):
     )
     summary_en = models.TextField(_("change summary (English)"), blank=True)
     summary_es = models.TextField(_("change summary (Spanish)"), blank=True)
+    # Empty: the summary is in both languages (required at publication); a language: the
+    # publisher chose to write it in that one only, and the pages say so.
+    summary_language = models.CharField(
+        _("summary in one language only"),
+        max_length=2,
+        choices=SUMMARY_LANGUAGES,
+        blank=True,
+        default="",
+        help_text=_("Leave empty to write the summary in both languages."),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
@@ -116,6 +127,17 @@ class DocumentVersion(models.Model):
     @property
     def summary(self) -> str:
         return in_language(self, "summary")
+
+    @property
+    def summary_one_language_note(self) -> str:
+        """Said beside the summary when it was written in one language only and the reader
+        reads the other: "This version's summary is in English only." """
+        lang = (get_language() or "en")[:2]
+        if not self.summary_language or self.summary_language == lang:
+            return ""
+        if self.summary_language == "es":
+            return str(_("This version's summary is in Spanish only."))
+        return str(_("This version's summary is in English only."))
 
     @property
     def label(self) -> str:

@@ -25,6 +25,7 @@ from rulings.core.document import (
 )
 from rulings.deckcheck import FORMATS
 from rulings.errors import DocumentVersionInvalid
+from rulings.extensions import hooks
 from rulings.models import (
     Card,
     DocumentEntry,
@@ -92,13 +93,57 @@ def document_version_start_draft(*, document: RulingsDocument, actor: User) -> D
 
 @transaction.atomic
 def document_version_update(
-    *, version: DocumentVersion, summary_en: str, summary_es: str
+    *, version: DocumentVersion, summary_en: str, summary_es: str, summary_language: str = ""
 ) -> DocumentVersion:
+    """Change a draft's summary; ``summary_language`` ("en" or "es") marks it as written in
+    that one language only (empty: both)."""
     version = _lock_draft(version)
+    if summary_language not in ("", "en", "es"):
+        raise DomainError(
+            _("“%(value)s” is not a language of the summary.") % {"value": summary_language},
+            field="summary_language",
+        )
     version.summary_en = summary_en.strip()
     version.summary_es = summary_es.strip()
-    version.save(update_fields=["summary_en", "summary_es"])
+    version.summary_language = summary_language
+    version.save(update_fields=["summary_en", "summary_es", "summary_language"])
     return version
+
+
+def _refuse_missing_summary(version: DocumentVersion) -> None:
+    """A version is published with its summary in Spanish and English, or in the one
+    language its publisher chose (and the pages then say so)."""
+    one = version.summary_language
+    if one:
+        if not getattr(version, f"summary_{one}").strip():
+            raise DomainError(
+                _("Write the summary in English: it is marked as written in English only.")
+                if one == "en"
+                else _("Write the summary in Spanish: it is marked as written in Spanish only."),
+                field="summary_language",
+                code="summary_missing",
+            )
+        return
+    no_en, no_es = not version.summary_en.strip(), not version.summary_es.strip()
+    if no_en or no_es:
+        if no_en and no_es:
+            message = _(
+                "Write the summary of the changes in Spanish and English, or mark it as "
+                "written in one language only."
+            )
+        elif no_es:
+            message = _(
+                "The summary of the changes is missing in Spanish: write it, or mark the "
+                "summary as written in English only."
+            )
+        else:
+            message = _(
+                "The summary of the changes is missing in English: write it, or mark the "
+                "summary as written in Spanish only."
+            )
+        raise DomainError(
+            message, field="summary_es" if no_es else "summary_en", code="summary_missing"
+        )
 
 
 @transaction.atomic
@@ -226,11 +271,14 @@ def document_version_publish(
             problems,
             code="version_invalid",
         )
+    _refuse_missing_summary(version)
     version.status = VersionStatus.PUBLISHED
     version.published_on = published_on
     version.published_at = timezone.now()
     version.published_by = actor
     version.save(update_fields=["status", "published_on", "published_at", "published_by"])
+    # The notices of the lists it touches, in this transaction (their mails after commit).
+    hooks.version_published(version)
     return version
 
 

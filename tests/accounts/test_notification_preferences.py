@@ -24,6 +24,8 @@ ALL_ON_BUT_PAIRINGS = {
     "judge_call_answered": True,
     "opponent_dropped": True,
     "deck_list_due": True,
+    "rulings_list_illegal": True,
+    "rulings_event_lists": True,
 }
 
 
@@ -54,6 +56,8 @@ def test_the_profile_form_turns_kinds_off_and_on(client, player):
         "judge_call_answered": False,
         "opponent_dropped": False,
         "deck_list_due": False,
+        "rulings_list_illegal": False,
+        "rulings_event_lists": False,
     }
     assert notification_language(player.pk) == "es"
     assert notification_recipients(kind="pairings_published", user_ids=[player.pk]) == [player.pk]

@@ -26,6 +26,8 @@ def test_simultaneous_first_changes_each_keep_their_own_switch():
         {"judge_call_answered": False},
         {"opponent_dropped": False},
         {"deck_list_due": False},
+        {"rulings_list_illegal": False},
+        {"rulings_event_lists": False},
         {"language": "es"},
     ]
     barrier = threading.Barrier(len(changes))
@@ -58,5 +60,7 @@ def test_simultaneous_first_changes_each_keep_their_own_switch():
         "judge_call_answered": False,
         "opponent_dropped": False,
         "deck_list_due": False,
+        "rulings_list_illegal": False,
+        "rulings_event_lists": False,
     }
     assert row.language == "es"

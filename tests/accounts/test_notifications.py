@@ -331,4 +331,6 @@ def test_every_kind_has_a_preference_column_and_its_default():
         "judge_call_answered": True,
         "opponent_dropped": True,
         "deck_list_due": True,
+        "rulings_list_illegal": True,
+        "rulings_event_lists": True,
     }

@@ -66,6 +66,24 @@ HOSTILE = {
 NOT_PARAMETERS = {"csrfmiddlewaretoken"}
 
 
+def _rulings_notice(event, player):
+    """The player's notice of a list made illegal by a rulings version (one published)."""
+    from decklists.models import RulingsNotice
+    from rulings.models import DocumentVersion, RulingsDocument
+
+    version = DocumentVersion.objects.filter(status="published").first()
+    if version is None:
+        document, _ = RulingsDocument.objects.get_or_create(
+            slug="humankind-dar", defaults={"title_en": "DAR", "title_es": "DAR"}
+        )
+        version = DocumentVersion.objects.create(
+            document=document, number=1, status="published", published_on=timezone.localdate()
+        )
+    return RulingsNotice.objects.create(
+        version=version, event=event, player=player, kind="list_illegal"
+    )
+
+
 @pytest.fixture
 def world(db):
     """A Swiss event in round 1 (a report waiting for its opponent, a judge call, a penalty,
@@ -94,6 +112,7 @@ def world(db):
         actor=organiser, event_id=event.pk, registration_id=mine.pk, outcome="as_listed"
     )
     pod = Pod.objects.filter(draft__event=draft).first()
+    notice = _rulings_notice(event, player)
     webhook = endpoint_create(
         actor=organiser, url="http://127.0.0.1:9/hook", kinds=["round.published"], event_id=event.pk
     )
@@ -117,6 +136,7 @@ def world(db):
             "player_id": [str(player.pk)],
             "check_id": [str(check.pk)],
             "deck_list_id": [str(DeckList.objects.get(event=event, player=player).pk)],
+            "notice_id": [str(notice.pk)],
             "uidb64": ["MQ"],
             "token": ["set-password"],
         },

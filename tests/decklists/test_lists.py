@@ -22,7 +22,7 @@ from rulings.services import (
     document_version_start_draft,
 )
 from tests.factories import UserFactory
-from tests.rulings_fixtures import quimera_list
+from tests.rulings_fixtures import quimera_list, with_summary
 from tournaments.models import AuditEntry
 
 pytestmark = pytest.mark.django_db
@@ -127,7 +127,7 @@ def test_the_event_date_picks_the_version_of_the_rules(
     draft = document_version_start_draft(document=selectors.document_get(), actor=site_admin)
     garphades = Card.objects.get(edition__code="DV", number=6)
     document_entry_save(version=draft, section="banned_list", card=garphades)
-    document_version_publish(version=draft, published_on=today, actor=site_admin)
+    document_version_publish(version=with_summary(draft), published_on=today, actor=site_admin)
 
     old = deck_selectors.deck_check_for(DeckList.objects.get(event=before))
     new = deck_selectors.deck_check_for(DeckList.objects.get(event=after))

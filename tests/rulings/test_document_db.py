@@ -19,6 +19,7 @@ from rulings.services import (
     document_version_publish,
     document_version_start_draft,
 )
+from tests.rulings_fixtures import with_summary
 
 pytestmark = pytest.mark.django_db
 
@@ -64,7 +65,7 @@ def test_publishing_a_ban_today_takes_effect_tomorrow(dar, site_admin):
     today = timezone.localdate()
     draft = document_version_start_draft(document=dar, actor=site_admin)
     ban(draft, "DV", 6, formats=["monofaccion"])
-    document_version_publish(version=draft, published_on=today, actor=site_admin)
+    document_version_publish(version=with_summary(draft), published_on=today, actor=site_admin)
     draft.refresh_from_db()
     assert draft.is_published and draft.published_by == site_admin
     assert selectors.version_in_force(dar, today).number == 1
@@ -78,7 +79,9 @@ def test_a_publication_date_in_the_past_is_refused_and_nothing_changes(dar, site
     draft = document_version_start_draft(document=dar, actor=site_admin)
     yesterday = timezone.localdate() - dt.timedelta(days=1)
     with pytest.raises(DomainError) as excinfo:
-        document_version_publish(version=draft, published_on=yesterday, actor=site_admin)
+        document_version_publish(
+            version=with_summary(draft), published_on=yesterday, actor=site_admin
+        )
     assert excinfo.value.field == "published_on"
     assert "cannot be in the past" in excinfo.value.message
     draft.refresh_from_db()
@@ -89,12 +92,14 @@ def test_the_date_must_come_after_the_previous_version(dar, site_admin):
     today = timezone.localdate()
     first = document_version_start_draft(document=dar, actor=site_admin)
     document_version_publish(
-        version=first, published_on=today + dt.timedelta(days=5), actor=site_admin
+        version=with_summary(first), published_on=today + dt.timedelta(days=5), actor=site_admin
     )
     second = document_version_start_draft(document=dar, actor=site_admin)
     with pytest.raises(DomainError) as excinfo:
         document_version_publish(
-            version=second, published_on=today + dt.timedelta(days=5), actor=site_admin
+            version=with_summary(second),
+            published_on=today + dt.timedelta(days=5),
+            actor=site_admin,
         )
     assert excinfo.value.code == "published_on_not_after_previous"
 

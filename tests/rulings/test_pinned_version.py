@@ -19,7 +19,7 @@ from rulings.services import (
     document_version_publish,
     document_version_start_draft,
 )
-from tests.rulings_fixtures import quimera_list
+from tests.rulings_fixtures import quimera_list, with_summary
 from tests.tournaments.helpers import add_judge, add_players, make_event, make_organiser
 from tournaments.models import AuditEntry
 from tournaments.services.events import event_update
@@ -49,7 +49,9 @@ def test_a_running_event_keeps_its_version_and_its_date(rulings_data, site_admin
     garphades = Card.objects.get(edition__code="DV", number=6)
     document_entry_save(version=draft, section="banned_list", card=garphades)
     earlier = today - dt.timedelta(days=3)
-    document_version_publish(version=draft, published_on=earlier, actor=site_admin, today=earlier)
+    document_version_publish(
+        version=with_summary(draft), published_on=earlier, actor=site_admin, today=earlier
+    )
     assert selectors.version_in_force(selectors.document_get(), today).number == 2
     report = deck_selectors.deck_check_for(DeckList.objects.get(event=event))
     assert report.version.number == 1
