@@ -60,6 +60,7 @@ INSTALLED_APPS = [
     "judge_calls",
     "screen",
     "archives",
+    "metagame",
     "games",
     "rulings",
 ]
