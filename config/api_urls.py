@@ -23,5 +23,6 @@ urlpatterns = [
     path("", include("games.api_urls")),
     path("", include("rulings.api_urls")),
     path("", include("decklists.api_urls")),
+    path("", include("metagame.api_urls")),
     path("<path:unknown>", api_not_found, name="not-found"),
 ]

@@ -23,9 +23,9 @@ from django.db.models import (
     Value,
     When,
 )
-from django.db.models.functions import TruncMonth
 
 from decklists.models import DeckList, DeckListEntry
+from metagame.card_sql import card_match_sums
 from metagame.core.rates import WinRate
 from tournaments.models import Event, Match
 from tournaments.models.choices import MatchStatus, ResultSource
@@ -144,28 +144,15 @@ class CardSums:
         )
 
 
-def _month_case(date_path: str, listed_on: dt.date | None) -> dict:
-    """Group by month, and by before/since the listing (the listing's month is split)."""
-    since = (
-        Case(
-            When(**{f"{date_path}__gte": listed_on}, then=Value(True)),
-            default=Value(False),
-        )
-        if listed_on
-        else Value(False)
-    )
-    return {"month": TruncMonth(date_path), "since": since}
-
-
 def card_sums(
     events: QuerySet[Event],
     *,
     cards: Iterable[int] | None = None,
-    by_month: bool = False,
-    listed_on: dt.date | None = None,
+    listed: Mapping[int, dt.date] | None = None,
 ) -> dict[tuple, CardSums]:
-    """Per card (and per month and before/since ``listed_on`` when ``by_month``): keys are
-    ``(card_id,)`` or ``(card_id, month, since)``."""
+    """Per card: keys ``(card_id,)``; or, given ``listed`` (card -> the day it was listed),
+    per card, month and before/since that day: keys ``(card_id, month, since)``."""
+    by_month = listed is not None
     card_ids = None if cards is None else list(cards)
     out: dict[tuple, CardSums] = {}
 
@@ -175,67 +162,30 @@ def card_sums(
     entries = DeckListEntry.objects.filter(deck_list__event__in=events)
     if card_ids is not None:
         entries = entries.filter(card__in=card_ids)
-    extra = _month_case("deck_list__event__date", listed_on) if by_month else {}
-    rows = (
-        entries.annotate(**extra)
-        .values("card", *extra)
-        .annotate(n=Count("deck_list"), q=Sum("quantity"))
-    )
+    day = {"day": F("deck_list__event__date")} if by_month else {}
+    rows = entries.values("card", **day).annotate(n=Count("deck_list"), q=Sum("quantity"))
     for r in rows:
-        add(_group(r["card"], r, by_month), CardSums(lists=r["n"], copies=r["q"]))
+        add(_card_key(r["card"], r.get("day"), listed), CardSums(lists=r["n"], copies=r["q"]))
 
-    extra = _month_case("round__event__date", listed_on) if by_month else {}
-    both_lists = {f"{LIST[s]}__event": F("round__event") for s in ("a", "b")}
-    for side in ("a", "b"):
-        card = f"{LIST[side]}__entries__card"
-        # One filter call: the card's join is the one on the list at the match's event.
-        only = {f"{card}__in": card_ids} if card_ids is not None else {}
-        rows = (
-            played_matches(events)
-            .filter(**both_lists, **only)
-            .annotate(**extra)
-            .values(card, *extra)
-            .annotate(p=Sum(points(side)), n=Count("pk"))
-        )
-        for r in rows:
-            add(_group(r[card], r, by_month), CardSums(side_points=float(r["p"]), sides=r["n"]))
-    card_a, card_b = f"{LIST['a']}__entries__card", f"{LIST['b']}__entries__card"
-    both = played_matches(events).filter(
-        **{
-            **both_lists,
-            card_a: F(card_b),
-            **({f"{card_a}__in": card_ids} if card_ids is not None else {}),
-        }
-    )
-    rows = both.annotate(**extra).values(card_a, *extra).annotate(n=Count("pk"))
-    for r in rows:
-        add(_group(r[card_a], r, by_month), CardSums(both=r["n"]))
+    for card, day, side_points, sides, both in card_match_sums(
+        events, cards=card_ids, by_day=by_month
+    ):
+        add(_card_key(card, day, listed), CardSums(side_points=side_points, sides=sides, both=both))
     return out
 
 
-def _group(card: int, row: Mapping, by_month: bool) -> tuple:
-    if not by_month:
+def _card_key(card: int, day: dt.date | None, listed: Mapping[int, dt.date] | None) -> tuple:
+    if listed is None or day is None:
         return (card,)
-    month = row["month"]
-    if isinstance(month, dt.datetime):
-        month = month.date()
-    return (card, month, bool(row["since"]))
+    if isinstance(day, dt.datetime):
+        day = day.date()
+    return (card, day.replace(day=1), day >= listed[card])
 
 
-def lists_by_month(events: QuerySet[Event], listed_on: dt.date | None) -> dict[tuple, int]:
-    """Lists per (month, since) — the whole a card's monthly share is taken of."""
-    extra = _month_case("event__date", listed_on)
-    rows = (
-        DeckList.objects.filter(event__in=events)
-        .annotate(**extra)
-        .values(*extra)
-        .annotate(n=Count("pk"))
-    )
-    out = {}
-    for r in rows:
-        month = r["month"].date() if isinstance(r["month"], dt.datetime) else r["month"]
-        out[(month, bool(r["since"]))] = r["n"]
-    return out
+def lists_by_day(events: QuerySet[Event]) -> dict[dt.date, int]:
+    """Lists per event day: the whole a watch-listed card's monthly share is taken of."""
+    rows = DeckList.objects.filter(event__in=events).values("event__date").annotate(n=Count("pk"))
+    return {r["event__date"]: r["n"] for r in rows}
 
 
 def played_match_count(events: QuerySet[Event]) -> int:

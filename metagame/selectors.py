@@ -8,12 +8,13 @@ import hashlib
 from dataclasses import dataclass, field, replace
 
 from django.core.cache import cache
-from django.db.models import Count, Max, Min, Q, QuerySet, Sum
+from django.db.models import Count, Max, Min, QuerySet, Sum
 from django.utils.translation import gettext as _
 
 from decklists.models import DeckList
 from decklists.rules import lists_public_q
 from metagame import queries
+from metagame.card_sql import hash_joins
 from metagame.core.rates import WinRate
 from metagame.core.tables import (
     OTHER,
@@ -124,28 +125,31 @@ class Metagame:
         return self.labels.get(key, key)
 
 
-def data_version() -> str:
-    """Moves whenever what a metagame is computed from changes: a result confirmed or
-    corrected, a bye, a drop (each bumps its event's results version), a list saved or
-    removed, an event finished or made private, a rulings version published."""
+def data_version(filters: Filters) -> str:
+    """Moves whenever what this metagame is computed from changes: a result of one of its
+    events confirmed or corrected, a bye, a drop (each bumps the event's results version), a
+    list saved or removed, an event joining or leaving the filters (finished, made private,
+    moved), a rulings version published. Only the filtered events count, so results coming
+    in at a running event leave the public figures (finished events) cached."""
     from rulings.models import DocumentVersion
 
-    results = ResultsVersion.objects.aggregate(s=Sum("value"), n=Count("pk"))
-    lists = DeckList.objects.aggregate(n=Count("pk"), last=Max("updated_at"))
-    events = Event.objects.aggregate(
-        n=Count("pk"),
-        finished=Count("pk", filter=Q(status="finished")),
-        private=Count("pk", filter=Q(draft_cards_private=True)),
+    events = events_for(filters)
+    results = ResultsVersion.objects.filter(event__in=events).aggregate(
+        s=Sum("value"), n=Count("pk")
     )
+    lists = DeckList.objects.filter(event__in=events).aggregate(
+        n=Count("pk"), last=Max("updated_at")
+    )
+    chosen = events.aggregate(n=Count("pk"), ids=Sum("pk"))
     rulings = DocumentVersion.objects.filter(status="published").aggregate(
         n=Count("pk"), last=Max("published_at")
     )
-    return repr((results, lists, events, rulings))
+    return repr((results, lists, chosen, rulings))
 
 
 def metagame_for(filters: Filters) -> Metagame:
     """The metagame for these filters, from the cache while nothing it reads has changed."""
-    key = filters.cache_key(data_version())
+    key = filters.cache_key(data_version(filters))
     found = cache.get(key)
     if found is None:
         found = compute_metagame(filters)
@@ -171,6 +175,11 @@ def _publishable(lists: int, total: int, threshold: int) -> bool:
 
 
 def compute_metagame(filters: Filters) -> Metagame:
+    with hash_joins():
+        return _compute(filters)
+
+
+def _compute(filters: Filters) -> Metagame:
     from rulings.models import Card
 
     events = events_for(filters)
@@ -288,13 +297,19 @@ def _watch_trends(
     from rulings.models import Card
 
     listed = watch_listed()
+    if not listed:
+        return []
     names = dict(Card.objects.filter(pk__in=listed).values_list("pk", "name"))
     whole = {r.key: r for r in cards}
+    sums = queries.card_sums(events, cards=list(listed), listed=listed)
+    by_day = queries.lists_by_day(events)
     out = []
     for card_id, listed_on in sorted(listed.items(), key=lambda kv: names.get(kv[0], "")):
         name = names.get(card_id, "?")
-        sums = queries.card_sums(events, cards=[card_id], by_month=True, listed_on=listed_on)
-        totals = queries.lists_by_month(events, listed_on)
+        totals: dict[tuple[dt.date, bool], int] = {}
+        for day, n in by_day.items():
+            key = (day.replace(day=1), day >= listed_on)
+            totals[key] = totals.get(key, 0) + n
         months: list[TrendRow] = []
         halves = {False: queries.CardSums(), True: queries.CardSums()}
         half_totals = {False: 0, True: 0}
@@ -311,7 +326,6 @@ def _watch_trends(
                     row=row if _publishable(s.lists, n, threshold) else None,
                 )
             )
-
         before, since_ = (
             _card_row(str(card_id), name, halves[h], half_totals[h])
             if _publishable(halves[h].lists, half_totals[h], threshold)
