@@ -4,7 +4,7 @@ events whose lists are public, rows of 8 lists or more), with CSV and .xlsx down
 from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
@@ -36,17 +36,6 @@ def _page(request: HttpRequest, *, public: bool) -> HttpResponse:
     filters = _filters(request, public=public)
     meta = metagame_for(filters)
     all_tables = tables.tables_of(meta)
-    wanted = request.GET.get("download")
-    if wanted in all_tables:
-        table = all_tables[wanted]
-        name = f"metagame-{filters.format}-{table.name}"
-        if request.GET.get("as") == "xlsx":
-            response = HttpResponse(tables.xlsx_bytes(table), content_type=CONTENT_TYPE)
-            response["Content-Disposition"] = f'attachment; filename="{name}.xlsx"'
-        else:
-            response = HttpResponse(tables.csv_text(table), content_type="text/csv; charset=utf-8")
-            response["Content-Disposition"] = f'attachment; filename="{name}.csv"'
-        return response
     shown = {
         name: [
             [tables.text_cell(v, fraction=i in t.fractions) for i, v in enumerate(row)]
@@ -55,14 +44,13 @@ def _page(request: HttpRequest, *, public: bool) -> HttpResponse:
         for name, t in all_tables.items()
     }
     query = request.GET.copy()
-    query.pop("download", None)
-    query.pop("as", None)
     return render(
         request,
         "metagame/metagame.html",
         {
             "meta": meta,
             "public": public,
+            "can_desk": is_site_admin(request.user),
             "tables": all_tables,
             "shown": shown,
             "heat": _heat(meta),
@@ -98,11 +86,47 @@ def _heat(meta: Metagame) -> list[dict]:
     return rows
 
 
-def metagame_admin(request: HttpRequest) -> HttpResponse:
+def _download(request: HttpRequest, table: str, kind: str, *, public: bool) -> HttpResponse:
+    filters = _filters(request, public=public)
+    found = tables.tables_of(metagame_for(filters)).get(table)
+    if found is None:
+        raise Http404(_("There is no such table."))
+    name = f"metagame-{filters.format}-{found.name}.{kind}"
+    if kind == "xlsx":
+        response = HttpResponse(tables.xlsx_bytes(found), content_type=CONTENT_TYPE)
+    else:
+        response = HttpResponse(tables.csv_text(found), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+def _admin_only(request: HttpRequest) -> None:
     if not is_site_admin(request.user):
         raise PermissionDenied
+
+
+def metagame_admin(request: HttpRequest) -> HttpResponse:
+    _admin_only(request)
     return _page(request, public=False)
 
 
 def metagame_public(request: HttpRequest) -> HttpResponse:
     return _page(request, public=True)
+
+
+def admin_csv(request: HttpRequest, table: str) -> HttpResponse:
+    _admin_only(request)
+    return _download(request, table, "csv", public=False)
+
+
+def admin_xlsx(request: HttpRequest, table: str) -> HttpResponse:
+    _admin_only(request)
+    return _download(request, table, "xlsx", public=False)
+
+
+def public_csv(request: HttpRequest, table: str) -> HttpResponse:
+    return _download(request, table, "csv", public=True)
+
+
+def public_xlsx(request: HttpRequest, table: str) -> HttpResponse:
+    return _download(request, table, "xlsx", public=True)

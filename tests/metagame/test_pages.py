@@ -60,14 +60,17 @@ def test_public_page_leaves_out_unfinished_events(client, world):
 
 
 def test_csv_and_xlsx_downloads(client, site_admin, finished_event_of_ten):
+    assert client.get(reverse("metagame:desk_csv", args=["cards"])).status_code in (302, 403)
+    public = client.get(reverse("metagame:public_csv", args=["sanctuaries"])).content.decode()
+    assert "San C" not in public and "Other" in public
+    assert client.get(reverse("metagame:public_csv", args=["nothing"])).status_code == 404
     client.force_login(site_admin)
-    url = reverse("metagame:desk")
-    response = client.get(url, {"download": "sanctuaries", "as": "csv"})
+    response = client.get(reverse("metagame:desk_csv", args=["sanctuaries"]))
     assert response["Content-Type"].startswith("text/csv")
     lines = response.content.decode().splitlines()
     assert lines[0].startswith("Sanctuary,Lists,Share,Match-win rate")
     assert lines[1].startswith("San Q,8,0.8,1.0,") and lines[1].endswith(",2")
-    response = client.get(url, {"download": "matchup", "as": "xlsx"})
+    response = client.get(reverse("metagame:desk_xlsx", args=["matchup"]))
     sheet = load_workbook(io.BytesIO(response.content)).active
     rows = list(sheet.iter_rows(values_only=True))
     assert rows[0][:2] == ("Sanctuary", "Against")
@@ -132,3 +135,14 @@ def test_cache_moves_when_a_judge_confirms_a_result(world, site_admin):
     meta = metagame_for(filters)
     assert meta.matches == 1
     assert meta.sanctuaries[0].win.matches == 1
+
+
+def test_event_page_offers_its_breakdown_once_finished_with_public_lists(client, world):
+    running = world.event(dt.date(2026, 1, 10), status="running")
+    finished = world.event(dt.date(2026, 1, 10))
+    private = world.event(dt.date(2026, 1, 10), format="booster-draft", draft_cards_private=True)
+    page = client.get(reverse("tournaments:event_detail", args=[finished.pk])).content.decode()
+    assert f"/metagame/?event={finished.pk}" in page
+    for event in (running, private):
+        page = client.get(reverse("tournaments:event_detail", args=[event.pk])).content.decode()
+        assert "event-metagame" not in page
