@@ -2,7 +2,9 @@
 
 Makes (once; a second run reuses it) 200 finished Monofacción events of 50 players each
 (10,000 deck lists of 16 lines) with 20 rounds of confirmed matches (100,000 matches),
-then times the admin's and the public's metagame, cold and warm.
+then times the admin's and the public's metagame: cold (every event counted, no cache),
+the first read (the same, kept in the cache), warm (cached), and after a result confirmed
+at one event (that event recounted, the others' counts read from the cache).
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/opm_metagame_bench \\
         REDIS_URL=redis://127.0.0.1:6379/8 timeout 900 python bench/metagame.py
@@ -151,7 +153,8 @@ def main() -> None:
 
     from decklists.models import DeckList
     from metagame.selectors import Filters, compute_metagame, metagame_for
-    from tournaments.models import Match
+    from tournaments.models import Event, Match
+    from tournaments.services.standings import bump_results_version
 
     if not DeckList.objects.filter(event__name="Bench 0").exists():
         timed("data set made", lambda: make_data(random.Random(args.seed)))
@@ -169,6 +172,11 @@ def main() -> None:
         meta = timed(f"{name}, cold (computed)", lambda f=filters: compute_metagame(f))
         timed(f"{name}, first read (computed and cached)", lambda f=filters: metagame_for(f))
         timed(f"{name}, warm (cached)", lambda f=filters: metagame_for(f))
+        bump_results_version(Event.objects.get(name="Bench 7").pk)  # a result confirmed there
+        timed(
+            f"{name}, after a result at one event (it alone recounted)",
+            lambda f=filters: metagame_for(f),
+        )
         print(
             f"  {meta.lists} lists, {meta.matches} matches, {len(meta.sanctuaries)} Sanctuary "
             f"rows, {len(meta.cards)} card rows, {len(meta.watch)} watch-listed cards"

@@ -13,8 +13,7 @@ place; this module only adds the grouping the ORM cannot express (a join to an a
 from __future__ import annotations
 
 import contextlib
-import datetime as dt
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 
 from django.db import connection, transaction
 from django.db.models import F, FilteredRelation, Q, QuerySet
@@ -24,7 +23,7 @@ from tournaments.models import Event, Match
 
 
 def _match_rows(matches: QuerySet[Match]) -> tuple[str, tuple]:
-    """(SQL, params) of one row per match: its two deck lists, A's points, the event's day."""
+    """(SQL, params) of one row per match: its two deck lists, A's points, its event."""
     from metagame.queries import LIST, points
 
     rows = (
@@ -37,58 +36,46 @@ def _match_rows(matches: QuerySet[Match]) -> tuple[str, tuple]:
             ),
         )
         .filter(la__isnull=False, lb__isnull=False)
-        .values(list_a=F("la__id"), list_b=F("lb__id"), pa=points("a"), day=F("round__event__date"))
+        .values(list_a=F("la__id"), list_b=F("lb__id"), pa=points("a"), event=F("round__event"))
     )
     return rows.query.sql_with_params()
 
 
-def card_match_sums(
-    events: QuerySet[Event], *, cards: Iterable[int] | None = None, by_day: bool = False
-) -> list[tuple[int, dt.date | None, float, int, int]]:
-    """Rows ``(card, day, side_points, sides, both)``: the points and matches of every side
-    whose list plays the card, and the matches where both lists play it; by event day when
-    ``by_day`` (``day`` is ``None`` otherwise)."""
+def card_match_sums(events: QuerySet[Event]) -> list[tuple[int, int, float, int, int]]:
+    """Rows ``(event, card, side_points, sides, both)``: the points and matches of every side
+    whose list plays the card, and the matches where both lists play it."""
     from metagame.queries import played_matches
 
     match_sql, params = _match_rows(played_matches(events))
     entry = connection.ops.quote_name(DeckListEntry._meta.db_table)
-    card_ids = None if cards is None else [int(c) for c in cards]
-    only = ""
-    if card_ids is not None:
-        only = (
-            f" AND e.card_id IN ({', '.join(['%s'] * len(card_ids))})" if card_ids else " AND 1 = 0"
-        )
-    day, list_day = ("m.day", "pl.day") if by_day else ("NULL", "NULL")
     sql = f"""
         WITH m AS MATERIALIZED ({match_sql}),
         sides AS (
-            SELECT list_a AS list, pa AS p, day FROM m
-            UNION ALL SELECT list_b AS list, 1.0 - pa AS p, day FROM m
+            SELECT list_a AS list, pa AS p, event FROM m
+            UNION ALL SELECT list_b AS list, 1.0 - pa AS p, event FROM m
         ),
         per_list AS (
-            SELECT list, SUM(p) AS w, COUNT(*) AS n, MIN(day) AS day FROM sides GROUP BY list
+            SELECT list, SUM(p) AS w, COUNT(*) AS n, MIN(event) AS event
+            FROM sides GROUP BY list
         ),
         s AS (
-            SELECT e.card_id AS card, {list_day} AS day, SUM(pl.w) AS w, SUM(pl.n) AS n
+            SELECT pl.event AS event, e.card_id AS card, SUM(pl.w) AS w, SUM(pl.n) AS n
             FROM {entry} e JOIN per_list pl ON pl.list = e.deck_list_id
-            WHERE 1 = 1{only}
             GROUP BY 1, 2
         ),
         bo AS (
-            SELECT e.card_id AS card, {day} AS day, COUNT(*) AS n
+            SELECT m.event AS event, e.card_id AS card, COUNT(*) AS n
             FROM m JOIN {entry} e ON e.deck_list_id = m.list_a
             JOIN {entry} eb ON eb.deck_list_id = m.list_b AND eb.card_id = e.card_id
-            WHERE 1 = 1{only}
             GROUP BY 1, 2
         )
-        SELECT s.card, s.day, s.w, s.n, COALESCE(bo.n, 0)
-        FROM s LEFT JOIN bo ON bo.card = s.card AND bo.day IS NOT DISTINCT FROM s.day
+        SELECT s.event, s.card, s.w, s.n, COALESCE(bo.n, 0)
+        FROM s LEFT JOIN bo ON bo.card = s.card AND bo.event = s.event
     """
-    all_params = (*params, *(card_ids or ()), *(card_ids or ()))
     with hash_joins(), connection.cursor() as cursor:
-        cursor.execute(sql, all_params)
+        cursor.execute(sql, params)
         rows = cursor.fetchall()
-    return [(card, _day(d), float(w), int(n), int(b)) for card, d, w, n, b in rows]
+    return [(int(ev), int(card), float(w), int(n), int(b)) for ev, card, w, n, b in rows]
 
 
 @contextlib.contextmanager
@@ -102,11 +89,3 @@ def hash_joins() -> Iterator[None]:
                 cursor.execute("SET LOCAL enable_mergejoin = off")
                 cursor.execute("SET LOCAL enable_nestloop = off")
         yield
-
-
-def _day(value: object) -> dt.date | None:
-    if value is None or (isinstance(value, dt.date) and not isinstance(value, dt.datetime)):
-        return value
-    if isinstance(value, dt.datetime):
-        return value.date()
-    return dt.date.fromisoformat(str(value)[:10])

@@ -7,9 +7,8 @@ per group (a Sanctuary pairing, a card, a month), never a row per match or per l
 
 from __future__ import annotations
 
-import datetime as dt
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable
+from typing import NamedTuple
 
 from django.db.models import (
     Case,
@@ -65,33 +64,37 @@ def with_both_lists(matches: QuerySet[Match]) -> QuerySet[Match]:
     )
 
 
-def sanctuary_ids(events: QuerySet[Event]) -> dict[int, tuple[str, str]]:
-    """Every Sanctuary played in these events: id -> (name, faction)."""
+def sanctuary_ids() -> dict[int, tuple[str, str]]:
+    """Every Sanctuary of the catalogue: id -> (name, faction)."""
     from rulings.models import Card
     from rulings.models.choices import CardTypeChoice
 
-    played = DeckListEntry.objects.filter(deck_list__event__in=events).values("card")
-    cards = Card.objects.filter(type=CardTypeChoice.SANTUARIO, pk__in=played)
-    return {c.pk: (c.name, c.faction) for c in cards.only("pk", "name", "faction")}
+    cards = Card.objects.filter(type=CardTypeChoice.SANTUARIO).only("pk", "name", "faction")
+    return {c.pk: (c.name, c.faction) for c in cards}
 
 
-def lists_by_sanctuary(events: QuerySet[Event], sanctuaries: Iterable[int]) -> dict[str, int]:
-    """Lists per Sanctuary (``"none"`` for a list without one)."""
+def lists_by_sanctuary(
+    events: QuerySet[Event], sanctuaries: Iterable[int]
+) -> dict[int, dict[str, int]]:
+    """Per event, lists per Sanctuary (``"none"`` for a list without one)."""
     rows = (
         DeckList.objects.filter(event__in=events)
         .annotate(
             sanctuary=FilteredRelation("entries", condition=Q(entries__card__in=list(sanctuaries)))
         )
-        .values("sanctuary__card")
+        .values("event", "sanctuary__card")
         .annotate(n=Count("pk"))
     )
-    return {_key(r["sanctuary__card"]): r["n"] for r in rows}
+    out: dict[int, dict[str, int]] = {}
+    for r in rows:
+        out.setdefault(r["event"], {})[_key(r["sanctuary__card"])] = r["n"]
+    return out
 
 
 def sanctuary_cells(
     events: QuerySet[Event], sanctuaries: Iterable[int]
-) -> dict[tuple[str, str], WinRate]:
-    """The matchup table by Sanctuary, each match counted from both sides."""
+) -> dict[int, dict[tuple[str, str], WinRate]]:
+    """Per event, the matchup table by Sanctuary, each match counted from both sides."""
     ids = list(sanctuaries)
     rows = (
         played_matches(events)
@@ -108,25 +111,26 @@ def sanctuary_cells(
             sa=FilteredRelation("la__entries", condition=Q(la__entries__card__in=ids)),
             sb=FilteredRelation("lb__entries", condition=Q(lb__entries__card__in=ids)),
         )
-        .values("sa__card", "sb__card")
+        .values("round__event", "sa__card", "sb__card")
         .annotate(p=Sum(points("a")), n=Count("pk"))
     )
-    cells: dict[tuple[str, str], WinRate] = {}
+    out: dict[int, dict[tuple[str, str], WinRate]] = {}
     for r in rows:
+        cells = out.setdefault(r["round__event"], {})
         a, b, p, n = _key(r["sa__card"]), _key(r["sb__card"]), float(r["p"]), r["n"]
         cells[(a, b)] = cells.get((a, b), WinRate(0.0, 0)) + WinRate(p, n)
         cells[(b, a)] = cells.get((b, a), WinRate(0.0, 0)) + WinRate(n - p, n)
-    return cells
+    return out
 
 
 def _key(card_id: int | None) -> str:
     return NO_SANCTUARY if card_id is None else str(card_id)
 
 
-@dataclass(frozen=True)
-class CardSums:
-    """What a card's figures are made of, for one group (the whole period, or a month before
-    or since the card was listed)."""
+class CardSums(NamedTuple):
+    """What a card's figures are made of, for one group (an event, the whole period, a month
+    before or since the card was listed). A tuple: each event's are cached, and tuples are
+    the cheapest to keep and read back."""
 
     lists: int = 0  # lists that play it
     copies: int = 0  # their copies of it, added up
@@ -134,59 +138,26 @@ class CardSums:
     sides: int = 0  # those sides' matches
     both: int = 0  # matches in which both lists play it
 
-    def __add__(self, other: CardSums) -> CardSums:
-        return CardSums(
-            self.lists + other.lists,
-            self.copies + other.copies,
-            self.side_points + other.side_points,
-            self.sides + other.sides,
-            self.both + other.both,
-        )
+    def __add__(self, other: tuple) -> CardSums:  # type: ignore[override]
+        return CardSums(*(a + b for a, b in zip(self, other, strict=True)))
 
 
-def card_sums(
-    events: QuerySet[Event],
-    *,
-    cards: Iterable[int] | None = None,
-    listed: Mapping[int, dt.date] | None = None,
-) -> dict[tuple, CardSums]:
-    """Per card: keys ``(card_id,)``; or, given ``listed`` (card -> the day it was listed),
-    per card, month and before/since that day: keys ``(card_id, month, since)``."""
-    by_month = listed is not None
-    card_ids = None if cards is None else list(cards)
-    out: dict[tuple, CardSums] = {}
+def card_sums(events: QuerySet[Event]) -> dict[int, dict[int, CardSums]]:
+    """Per event, per card: its lists and copies, and the sums its match-win rate against
+    lists without it is made of (``metagame.card_sql``)."""
+    out: dict[int, dict[int, CardSums]] = {}
 
-    def add(key: tuple, sums: CardSums) -> None:
-        out[key] = out.get(key, CardSums()) + sums
+    def add(event: int, card: int, sums: CardSums) -> None:
+        cards = out.setdefault(event, {})
+        cards[card] = cards.get(card, CardSums()) + sums
 
-    entries = DeckListEntry.objects.filter(deck_list__event__in=events)
-    if card_ids is not None:
-        entries = entries.filter(card__in=card_ids)
-    day = {"day": F("deck_list__event__date")} if by_month else {}
-    rows = entries.values("card", **day).annotate(n=Count("deck_list"), q=Sum("quantity"))
+    rows = (
+        DeckListEntry.objects.filter(deck_list__event__in=events)
+        .values("deck_list__event", "card")
+        .annotate(n=Count("deck_list"), q=Sum("quantity"))
+    )
     for r in rows:
-        add(_card_key(r["card"], r.get("day"), listed), CardSums(lists=r["n"], copies=r["q"]))
-
-    for card, day, side_points, sides, both in card_match_sums(
-        events, cards=card_ids, by_day=by_month
-    ):
-        add(_card_key(card, day, listed), CardSums(side_points=side_points, sides=sides, both=both))
+        add(r["deck_list__event"], r["card"], CardSums(lists=r["n"], copies=r["q"]))
+    for event, card, side_points, sides, both in card_match_sums(events):
+        add(event, card, CardSums(side_points=side_points, sides=sides, both=both))
     return out
-
-
-def _card_key(card: int, day: dt.date | None, listed: Mapping[int, dt.date] | None) -> tuple:
-    if listed is None or day is None:
-        return (card,)
-    if isinstance(day, dt.datetime):
-        day = day.date()
-    return (card, day.replace(day=1), day >= listed[card])
-
-
-def lists_by_day(events: QuerySet[Event]) -> dict[dt.date, int]:
-    """Lists per event day: the whole a watch-listed card's monthly share is taken of."""
-    rows = DeckList.objects.filter(event__in=events).values("event__date").annotate(n=Count("pk"))
-    return {r["event__date"]: r["n"] for r in rows}
-
-
-def played_match_count(events: QuerySet[Event]) -> int:
-    return with_both_lists(played_matches(events)).count()

@@ -8,14 +8,12 @@ import hashlib
 from dataclasses import dataclass, field, replace
 
 from django.core.cache import cache
-from django.db.models import Count, Max, Min, QuerySet, Sum
+from django.db.models import Count, Max, Min, QuerySet
 from django.utils.translation import gettext as _
 
-from decklists.models import DeckList
 from decklists.rules import lists_public_q
 from metagame import queries
-from metagame.card_sql import hash_joins
-from metagame.core.rates import WinRate
+from metagame.core.rates import NO_MATCHES, WinRate
 from metagame.core.tables import (
     OTHER,
     PUBLIC_THRESHOLD,
@@ -27,7 +25,8 @@ from metagame.core.tables import (
     share,
     share_rows,
 )
-from tournaments.models import Event, ResultsVersion
+from metagame.partials import EventPart, compute_parts, event_parts, event_versions
+from tournaments.models import Event
 from tournaments.models.choices import EventFormat, GameKind
 
 # The formats whose lists the metagame reads.
@@ -125,34 +124,28 @@ class Metagame:
         return self.labels.get(key, key)
 
 
-def data_version(filters: Filters) -> str:
-    """Moves whenever what this metagame is computed from changes: a result of one of its
-    events confirmed or corrected, a bye, a drop (each bumps the event's results version), a
-    list saved or removed, an event joining or leaving the filters (finished, made private,
-    moved), a rulings version published. Only the filtered events count, so results coming
-    in at a running event leave the public figures (finished events) cached."""
+def data_version(filters: Filters) -> tuple[str, dict[int, str]]:
+    """A key that moves whenever what this metagame is computed from changes (any of its
+    events' key, ``partials.event_versions``, or the events chosen), with the events' keys;
+    and a rulings version published (the watch list)."""
     from rulings.models import DocumentVersion
 
-    events = events_for(filters)
-    results = ResultsVersion.objects.filter(event__in=events).aggregate(
-        s=Sum("value"), n=Count("pk")
-    )
-    lists = DeckList.objects.filter(event__in=events).aggregate(
-        n=Count("pk"), last=Max("updated_at")
-    )
-    chosen = events.aggregate(n=Count("pk"), ids=Sum("pk"))
+    versions = event_versions(events_for(filters))
     rulings = DocumentVersion.objects.filter(status="published").aggregate(
         n=Count("pk"), last=Max("published_at")
     )
-    return repr((results, lists, chosen, rulings))
+    raw = repr((sorted(versions.items()), rulings))
+    return hashlib.sha256(raw.encode()).hexdigest(), versions
 
 
 def metagame_for(filters: Filters) -> Metagame:
-    """The metagame for these filters, from the cache while nothing it reads has changed."""
-    key = filters.cache_key(data_version(filters))
+    """The metagame for these filters, from the cache while nothing it reads has changed;
+    else from each event's cached counts, only the changed events counted again."""
+    version, versions = data_version(filters)
+    key = filters.cache_key(version)
     found = cache.get(key)
     if found is None:
-        found = compute_metagame(filters)
+        found = combine(filters, event_parts(versions))
         cache.set(key, found, CACHE_SECONDS)
     return found
 
@@ -175,16 +168,17 @@ def _publishable(lists: int, total: int, threshold: int) -> bool:
 
 
 def compute_metagame(filters: Filters) -> Metagame:
-    with hash_joins():
-        return _compute(filters)
+    """The metagame counted afresh (no cache): what the benchmark's cold figure times."""
+    return combine(filters, compute_parts(list(events_for(filters).values_list("pk", flat=True))))
 
 
-def _compute(filters: Filters) -> Metagame:
+def combine(filters: Filters, parts: dict[int, EventPart]) -> Metagame:
+    """The metagame of these events' counts, with the threshold of the filters' reader."""
     from rulings.models import Card
+    from rulings.models.choices import FactionChoice
 
-    events = events_for(filters)
     threshold = PUBLIC_THRESHOLD if filters.public else 1
-    sanctuaries = queries.sanctuary_ids(events)
+    sanctuaries = queries.sanctuary_ids()
     labels = {str(pk): name for pk, (name, _faction) in sanctuaries.items()}
     labels[queries.NO_SANCTUARY] = _("No Sanctuary")
     labels[OTHER] = _("Other")
@@ -192,15 +186,21 @@ def _compute(filters: Filters) -> Metagame:
         str(pk): faction or queries.NO_SANCTUARY for pk, (_n, faction) in sanctuaries.items()
     }
     faction_of[queries.NO_SANCTUARY] = queries.NO_SANCTUARY
-    from rulings.models.choices import FactionChoice
-
     for value, label in FactionChoice.choices:
         labels[f"faction:{value}"] = str(label)
     labels[f"faction:{queries.NO_SANCTUARY}"] = _("No faction")
 
-    by_sanctuary = queries.lists_by_sanctuary(events, sanctuaries)
+    by_sanctuary: dict[str, int] = {}
+    cells: dict[tuple[str, str], WinRate] = {}
+    sums: dict[int, queries.CardSums] = {}
+    for part in parts.values():
+        for k, n in part.lists.items():
+            by_sanctuary[k] = by_sanctuary.get(k, 0) + n
+        for pair, win in part.cells.items():
+            cells[pair] = cells.get(pair, NO_MATCHES) + win
+        for card, card_sums in part.cards.items():
+            sums[card] = sums.get(card, queries.CardSums()) + card_sums
     total = sum(by_sanctuary.values())
-    cells = queries.sanctuary_cells(events, sanctuaries)
     sanctuary_rows = _small_other_hidden(
         share_rows(by_sanctuary, cells, threshold=threshold), threshold
     )
@@ -223,10 +223,9 @@ def _compute(filters: Filters) -> Metagame:
         share_rows(by_faction, faction_cells, threshold=threshold), threshold
     )
 
-    sums = queries.card_sums(events)
-    names = dict(Card.objects.filter(pk__in=[k[0] for k in sums]).values_list("pk", "name"))
+    names = dict(Card.objects.filter(pk__in=list(sums)).values_list("pk", "name"))
     cards, left_out = [], 0
-    for (card_id,), s in sums.items():
+    for card_id, s in sums.items():
         if not s.lists:
             continue
         if not _publishable(s.lists, total, threshold):
@@ -238,14 +237,14 @@ def _compute(filters: Filters) -> Metagame:
     return Metagame(
         filters=filters,
         lists=total,
-        matches=queries.played_match_count(events),
+        matches=sum(part.matches for part in parts.values()),
         labels=labels,
         sanctuaries=sanctuary_rows,
         factions=faction_rows,
         matchup=matchup,
         cards=cards,
         cards_left_out=left_out,
-        watch=_watch_trends(events, total, cards, threshold),
+        watch=_watch_trends(parts, cards, threshold),
     )
 
 
@@ -292,7 +291,7 @@ def watch_listed() -> dict[int, dt.date]:
 
 
 def _watch_trends(
-    events: QuerySet[Event], total: int, cards: list[CardRow], threshold: int
+    parts: dict[int, EventPart], cards: list[CardRow], threshold: int
 ) -> list[WatchTrend]:
     from rulings.models import Card
 
@@ -301,20 +300,22 @@ def _watch_trends(
         return []
     names = dict(Card.objects.filter(pk__in=listed).values_list("pk", "name"))
     whole = {r.key: r for r in cards}
-    sums = queries.card_sums(events, cards=list(listed), listed=listed)
-    by_day = queries.lists_by_day(events)
     out = []
     for card_id, listed_on in sorted(listed.items(), key=lambda kv: names.get(kv[0], "")):
         name = names.get(card_id, "?")
         totals: dict[tuple[dt.date, bool], int] = {}
-        for day, n in by_day.items():
-            key = (day.replace(day=1), day >= listed_on)
-            totals[key] = totals.get(key, 0) + n
+        sums: dict[tuple[dt.date, bool], queries.CardSums] = {}
+        for part in parts.values():
+            key = (part.date.replace(day=1), part.date >= listed_on)
+            totals[key] = totals.get(key, 0) + part.total
+            found = part.cards.get(card_id)
+            if found is not None:
+                sums[key] = sums.get(key, queries.CardSums()) + found
         months: list[TrendRow] = []
         halves = {False: queries.CardSums(), True: queries.CardSums()}
         half_totals = {False: 0, True: 0}
         for (month, since), n in sorted(totals.items()):
-            s = sums.get((card_id, month, since), queries.CardSums())
+            s = sums.get((month, since), queries.CardSums())
             halves[since] = halves[since] + s
             half_totals[since] += n
             row = _card_row(str(card_id), name, s, n)

@@ -21,7 +21,10 @@ def wilson_interval(points: float, n: int, z: float = Z95) -> tuple[float, float
     z2 = z * z
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
     half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # At 0 and n the bounds are exactly 0 and 1; float rounding would leave a hair off.
+    low = 0.0 if points == 0 else max(0.0, centre - half)
+    high = 1.0 if points == n else min(1.0, centre + half)
+    return low, high
 
 
 @dataclass(frozen=True)

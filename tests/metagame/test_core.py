@@ -56,3 +56,29 @@ def test_matchup_table_counts_mirrors_once_and_apart():
 def test_card_rate_leaves_out_matches_where_both_play_it():
     # sides playing the card: 4 matches, 2.5 points; one match has it on both sides
     assert card_win_rate(2.5, 4, 1) == WinRate(1.5, 2)
+
+
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@given(st.integers(min_value=1, max_value=10_000), st.data())
+def test_wilson_interval_holds_the_rate_within_zero_and_one(n, data):
+    half_points = data.draw(st.integers(min_value=0, max_value=2 * n))
+    low, high = wilson_interval(half_points / 2, n)
+    assert 0.0 <= low <= half_points / 2 / n <= high <= 1.0
+
+
+@given(
+    st.lists(
+        st.tuples(st.sampled_from("abc"), st.sampled_from("abc"), st.sampled_from([0.0, 0.5, 1.0]))
+    )
+)
+def test_share_rows_count_every_non_mirror_match_once_per_side(matches):
+    cells: dict = {}
+    for a, b, p in matches:
+        cells[(a, b)] = cells.get((a, b), WinRate(0, 0)) + WinRate(p, 1)
+        cells[(b, a)] = cells.get((b, a), WinRate(0, 0)) + WinRate(1 - p, 1)
+    rows = share_rows({"a": 1, "b": 1, "c": 1}, cells)
+    assert sum(r.win.matches for r in rows) == 2 * sum(1 for a, b, _ in matches if a != b)
+    assert sum(r.win.points for r in rows) == pytest.approx(sum(1 for a, b, _ in matches if a != b))

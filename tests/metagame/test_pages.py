@@ -146,3 +146,26 @@ def test_event_page_offers_its_breakdown_once_finished_with_public_lists(client,
     for event in (running, private):
         page = client.get(reverse("tournaments:event_detail", args=[event.pk])).content.decode()
         assert "event-metagame" not in page
+
+
+def test_a_change_recounts_only_its_own_event(world, finished_event_of_ten, monkeypatch):
+    from metagame import partials
+    from tournaments.services.standings import bump_results_version
+
+    other = world.event(dt.date(2026, 1, 12))
+    world.player(other, world.sa)
+    counted: list[list[int]] = []
+    real = partials.compute_parts
+
+    def recording(ids):
+        counted.append(sorted(ids))
+        return real(ids)
+
+    monkeypatch.setattr(partials, "compute_parts", recording)
+    filters = Filters(public=False)
+    metagame_for(filters)
+    assert counted == [sorted([finished_event_of_ten.pk, other.pk])]
+    bump_results_version(other.pk)
+    meta = metagame_for(filters)
+    assert counted[1:] == [[other.pk]]
+    assert meta.lists == 11
