@@ -149,6 +149,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     setup()
+    from django.core.cache import cache
     from django.db import connection
 
     from decklists.models import DeckList
@@ -165,6 +166,11 @@ def main() -> None:
         f"database: {connection.vendor}; deck lists: {DeckList.objects.count()}; "
         f"confirmed matches: {Match.objects.filter(status='confirmed').count()}"
     )
+    # Every run starts with no metagame in the cache (the bench's own Redis database).
+    if hasattr(cache, "delete_pattern"):
+        cache.delete_pattern("*metagame:*")
+    else:
+        cache.clear()
     for name, filters in (
         ("admin", Filters(public=False)),
         ("public from 2026-01-01", Filters(date_from=dt.date(2026, 1, 1))),

@@ -23,6 +23,9 @@ from metagame.core.rates import WinRate
 from tournaments.models import Event, ResultsVersion
 
 PART_SECONDS = 24 * 3600
+# In every key: a change to what a part holds (its classes) takes new keys, so a cache filled
+# by an older release is never read back into the new shapes.
+PART_FORMAT = 2
 
 
 @dataclass(frozen=True)
@@ -52,7 +55,9 @@ def event_versions(events: QuerySet[Event]) -> dict[int, str]:
     out = {}
     for r in rows:
         raw = f"{r['pk']}|{r['date']}|{r['n']}|{r['last']}|{r['rv']}"
-        out[r["pk"]] = "metagame:event:" + hashlib.sha256(raw.encode()).hexdigest()[:32]
+        out[r["pk"]] = (
+            f"metagame:event:{PART_FORMAT}:" + hashlib.sha256(raw.encode()).hexdigest()[:32]
+        )
     return out
 
 

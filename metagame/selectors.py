@@ -25,7 +25,7 @@ from metagame.core.tables import (
     share,
     share_rows,
 )
-from metagame.partials import EventPart, compute_parts, event_parts, event_versions
+from metagame.partials import PART_FORMAT, EventPart, compute_parts, event_parts, event_versions
 from tournaments.models import Event
 from tournaments.models.choices import EventFormat, GameKind
 
@@ -56,7 +56,7 @@ class Filters:
                 version,
             )
         )
-        return "metagame:" + hashlib.sha256(raw.encode()).hexdigest()[:32]
+        return f"metagame:{PART_FORMAT}:" + hashlib.sha256(raw.encode()).hexdigest()[:32]
 
 
 def events_for(filters: Filters) -> QuerySet[Event]:
