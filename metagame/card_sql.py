@@ -72,19 +72,20 @@ def card_match_sums(events: QuerySet[Event]) -> list[tuple[int, int, float, int,
         SELECT s.event, s.card, s.w, s.n, COALESCE(bo.n, 0)
         FROM s LEFT JOIN bo ON bo.card = s.card AND bo.event = s.event
     """
-    with hash_joins(), connection.cursor() as cursor:
+    with connection.cursor() as cursor:
         cursor.execute(sql, params)
         rows = cursor.fetchall()
     return [(int(ev), int(card), float(w), int(n), int(b)) for ev, card, w, n, b in rows]
 
 
 @contextlib.contextmanager
-def hash_joins() -> Iterator[None]:
-    """A transaction in which PostgreSQL joins by hash: its row guess for a match joined to
-    its players' lists is off a thousandfold (see above), and the merge or nested-loop joins
-    it then picks take seconds where hash joins take a fraction of one."""
+def hash_joins(*, many: bool = True) -> Iterator[None]:
+    """A transaction in which PostgreSQL joins by hash when ``many`` events are counted: its
+    row guess for a match joined to its players' lists is off a thousandfold (see above),
+    and the merge or nested-loop joins it then picks take seconds where hash joins take a
+    fraction of one. For a few events its own choice (index lookups) is the right one."""
     with transaction.atomic():
-        if connection.vendor == "postgresql":
+        if many and connection.vendor == "postgresql":
             with connection.cursor() as cursor:
                 cursor.execute("SET LOCAL enable_mergejoin = off")
                 cursor.execute("SET LOCAL enable_nestloop = off")

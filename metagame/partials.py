@@ -23,6 +23,8 @@ from metagame.core.rates import WinRate
 from tournaments.models import Event, ResultsVersion
 
 PART_SECONDS = 24 * 3600
+# Up to this many events are counted with the database's own join choices (see hash_joins).
+FEW_EVENTS = 10
 # In every key: a change to what a part holds (its classes) takes new keys, so a cache filled
 # by an older release is never read back into the new shapes.
 PART_FORMAT = 2
@@ -68,7 +70,7 @@ def compute_parts(event_ids: list[int]) -> dict[int, EventPart]:
     events = Event.objects.filter(pk__in=event_ids)
     dates = dict(events.values_list("pk", "date"))
     sanctuaries = list(queries.sanctuary_ids())
-    with hash_joins():
+    with hash_joins(many=len(event_ids) > FEW_EVENTS):
         lists = queries.lists_by_sanctuary(events, sanctuaries)
         cells = queries.sanctuary_cells(events, sanctuaries)
         cards = queries.card_sums(events)

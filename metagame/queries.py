@@ -139,7 +139,13 @@ class CardSums(NamedTuple):
     both: int = 0  # matches in which both lists play it
 
     def __add__(self, other: tuple) -> CardSums:  # type: ignore[override]
-        return CardSums(*(a + b for a, b in zip(self, other, strict=True)))
+        return CardSums(
+            self[0] + other[0],
+            self[1] + other[1],
+            self[2] + other[2],
+            self[3] + other[3],
+            self[4] + other[4],
+        )
 
 
 def card_sums(events: QuerySet[Event]) -> dict[int, dict[int, CardSums]]:
