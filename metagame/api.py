@@ -3,11 +3,13 @@ else reads the public figures (finished events with public lists, rows of 8 list
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import TYPE_CHECKING
 
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import permissions, serializers
+from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -47,6 +49,13 @@ MetagameSerializer = inline_serializer(
 )
 
 
+class DeckFormatNegotiation(DefaultContentNegotiation):
+    """``?format=`` here is the deck format (as on the pages and in the command), not DRF's
+    choice of renderer (which would answer 404 to ``format=monofaccion``)."""
+
+    settings = SimpleNamespace(URL_FORMAT_OVERRIDE=None)
+
+
 @extend_schema(
     tags=["metagame"],
     summary="The metagame: shares, win rates, matchups, cards and the watch list",
@@ -63,6 +72,7 @@ MetagameSerializer = inline_serializer(
 )
 class MetagameView(APIView):
     permission_classes = [permissions.AllowAny]
+    content_negotiation_class = DeckFormatNegotiation
 
     def get(self, request: Request) -> Response:
         public = not is_site_admin(request.user)

@@ -89,6 +89,9 @@ def test_api_full_view_for_admins_public_for_others(client, site_admin, finished
     assert full["public"] is False
     assert [r[0] for r in full["tables"]["sanctuaries"]["rows"]] == ["San Q", "San C"]
     assert full["lists"] == 10 and full["matches"] == 3
+    # ?format= is the deck format here, not the renderer's
+    draft = client.get(url, {"format": "booster-draft"})
+    assert draft.status_code == 200 and draft.json()["lists"] == 0
 
 
 def test_event_page_breakdown_reads_only_that_event(client, world, finished_event_of_ten):
