@@ -22,7 +22,9 @@ from metagame.card_sql import hash_joins
 from metagame.core.rates import WinRate
 from tournaments.models import Event, ResultsVersion
 
-PART_SECONDS = 24 * 3600
+# Keys follow the data, so a part is never stale; a finished event's part is read back for a
+# month before it is counted again.
+PART_SECONDS = 30 * 24 * 3600
 # Up to this many events are counted with the database's own join choices (see hash_joins).
 FEW_EVENTS = 10
 # In every key: a change to what a part holds (its classes) takes new keys, so a cache filled
