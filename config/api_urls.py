@@ -24,5 +24,6 @@ urlpatterns = [
     path("", include("rulings.api_urls")),
     path("", include("decklists.api_urls")),
     path("", include("webhooks.api_urls")),
+    path("", include("metagame.api_urls")),
     path("<path:unknown>", api_not_found, name="not-found"),
 ]

@@ -61,6 +61,7 @@ INSTALLED_APPS = [
     "screen",
     "archives",
     "webhooks",
+    "metagame",
     "games",
     "rulings",
 ]

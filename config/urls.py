@@ -38,6 +38,8 @@ urlpatterns += i18n_patterns(
     path("events/", include("archives.urls")),
     path("events/", include("webhooks.urls")),
     path("games/", include("games.urls")),
+    # Before the rulings pages: /rulings/metagame/ is the metagame's, not a rulings page.
+    path("", include("metagame.urls")),
     path("rulings/", include("rulings.urls")),
     path("rulings/", include("decklists.urls")),
     prefix_default_language=False,

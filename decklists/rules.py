@@ -1,11 +1,14 @@
 """Who may do what with deck lists: an event's judges and organisers (and site admins) see
-and check every list of their event; a player sees their own list and its check."""
+and check every list of their event; a player sees their own list and its check. No one
+else reads a list one by one; the public reads lists only in aggregate (the metagame), and
+only those of a finished event that keeps no cards private (``lists_public_q``)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 import rules
+from django.db.models import Q
 
 from accounts.rules import is_site_admin
 from tournaments.rules import is_event_judge
@@ -15,6 +18,7 @@ if TYPE_CHECKING:
 
     from accounts.models import User
     from decklists.models import DeckList
+    from tournaments.models import Event
 
 
 @rules.predicate
@@ -38,3 +42,19 @@ rules.add_perm("decklists.run_deck_checks", event_staff)
 rules.add_perm("decklists.set_card_pool", event_staff)
 # A judge enters a walk-in's list for them; the service audits it and applies the same checks.
 rules.add_perm("decklists.enter_deck_list", event_staff)
+
+
+def lists_public_q(event_path: str = "") -> Q:
+    """The events whose lists may be read in aggregate by anyone, as a filter (``event_path``:
+    the way to the event, e.g. ``"event__"`` from a deck list): finished ones, unless the event
+    keeps its drafted cards private for good. Its twin for one event is
+    ``event_lists_public``; a test keeps the two in step."""
+    return Q(**{f"{event_path}status": "finished"}) & ~Q(
+        **{f"{event_path}format": "booster-draft", f"{event_path}draft_cards_private": True}
+    )
+
+
+def event_lists_public(event: Event) -> bool:
+    return event.status == "finished" and not (
+        event.format == "booster-draft" and event.draft_cards_private
+    )

@@ -30,6 +30,7 @@ from drafts.views.judge import BUILDING_ACTIONS
 from drafts.views.judge import SIMPLE_ACTIONS as POD_ACTIONS
 from judge_calls.services import judge_call_create
 from judge_calls.views import SIMPLE_ACTIONS as CALL_ACTIONS
+from metagame.tables import TABLES as METAGAME_TABLES
 from tests.config.page_walk import (
     PageForm,
     fill_route,
@@ -139,6 +140,7 @@ def world(db):
             "notice_id": [str(notice.pk)],
             "uidb64": ["MQ"],
             "token": ["set-password"],
+            "table": list(METAGAME_TABLES),
         },
     }
 

@@ -31,8 +31,8 @@ ADMIN = re.compile(r"^/admin/")
 ADMIN_INDEX = re.compile(r"^/admin/$")
 # Pages that read the same whoever reads them (the rulings and the games' tools, which link
 # only to each other; the header aside, which every other page shows): crawled by the
-# anonymous reader only.
-SAME_FOR_EVERYONE = re.compile(r"^/(rulings/(?!events/|decks/)|games/)")
+# anonymous reader only (not the metagame desk: site admins see more there).
+SAME_FOR_EVERYONE = re.compile(r"^/(rulings/(?!events/|decks/|metagame/)|games/)")
 # An event's own front pages (public and staff) show what state it is in (registration,
 # rounds, a draft) and link to the pages of that state: one for each event.
 EVENT_FRONT = re.compile(r"^/events/\d+/(judge/)?$")

@@ -44,7 +44,13 @@ LANGUAGES = {"en": ("en-GB", "/"), "es": ("es-ES", "/es/")}
 # Routes each crawl must reach, so a link lost on the way shows as a failure, not as fewer
 # pages checked.
 REACHED = {
-    "anonymous": {"/events/", "/rulings/cards/", "/games/qiahn-tactics/odds/", "/accounts/login/"},
+    "anonymous": {
+        "/events/",
+        "/rulings/cards/",
+        "/games/qiahn-tactics/odds/",
+        "/accounts/login/",
+        "/metagame/",
+    },
     "player": {"/events/<id>/me/", "/events/<id>/draft/", "/events/<id>/standings/"},
     "judge": {
         "/events/<id>/judge/players/",
@@ -52,7 +58,13 @@ REACHED = {
         "/events/<id>/judge/calls/",
         "/events/matches/<id>/result/",
     },
-    "admin": {"/admin/", "/events/new/", "/events/<id>/edit/", "/events/<id>/webhooks/"},
+    "admin": {
+        "/admin/",
+        "/events/new/",
+        "/events/<id>/edit/",
+        "/events/<id>/webhooks/",
+        "/rulings/metagame/",
+    },
 }
 ROUTE_LIMIT = 80  # routes per crawl; far more than any role reaches
 

@@ -1,0 +1,1 @@
+"""The metagame's arithmetic, without Django: rates, intervals, grouping and tables."""

@@ -1,0 +1,169 @@
+"""The metagame's grouped counts, each one aggregate query in the database.
+
+A match is joined to its two players' deck lists at its event (a registration's player and
+the event name one list), and the counts are grouped there: Python only ever sees one row
+per group (a Sanctuary pairing, a card, a month), never a row per match or per list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import NamedTuple
+
+from django.db.models import (
+    Case,
+    Count,
+    F,
+    FilteredRelation,
+    FloatField,
+    Q,
+    QuerySet,
+    Sum,
+    Value,
+    When,
+)
+
+from decklists.models import DeckList, DeckListEntry
+from metagame.card_sql import card_match_sums
+from metagame.core.rates import WinRate
+from tournaments.models import Event, Match
+from tournaments.models.choices import MatchStatus, ResultSource
+
+# The way from a match to each side's deck list at the match's event.
+LIST = {"a": "player_a__player__deck_lists", "b": "player_b__player__deck_lists"}
+NO_SANCTUARY = "none"
+
+
+def played_matches(events: QuerySet[Event]) -> QuerySet[Match]:
+    """Confirmed matches that were played: no bye, no match conceded by a drop before
+    anything was known, no double loss (nobody won it)."""
+    return (
+        Match.objects.filter(
+            round__event__in=events, status=MatchStatus.CONFIRMED, player_b__isnull=False
+        )
+        .exclude(result_source__in=[ResultSource.BYE, ResultSource.DROP])
+        .exclude(override="double_loss")
+    )
+
+
+def points(side: str) -> Case:
+    """A side's match points: a win 1, a draw (no winner) 1/2, a loss 0."""
+    return Case(
+        When(winner=side, then=Value(1.0)),
+        When(winner="", then=Value(0.5)),
+        default=Value(0.0),
+        output_field=FloatField(),
+    )
+
+
+def with_both_lists(matches: QuerySet[Match]) -> QuerySet[Match]:
+    """Matches whose two players each have a list at the match's event (one filter call, so
+    the later ``values`` reuse the same joins)."""
+    return matches.filter(
+        **{f"{LIST['a']}__event": F("round__event"), f"{LIST['b']}__event": F("round__event")}
+    )
+
+
+def sanctuary_ids() -> dict[int, tuple[str, str]]:
+    """Every Sanctuary of the catalogue: id -> (name, faction)."""
+    from rulings.models import Card
+    from rulings.models.choices import CardTypeChoice
+
+    cards = Card.objects.filter(type=CardTypeChoice.SANTUARIO).only("pk", "name", "faction")
+    return {c.pk: (c.name, c.faction) for c in cards}
+
+
+def lists_by_sanctuary(
+    events: QuerySet[Event], sanctuaries: Iterable[int]
+) -> dict[int, dict[str, int]]:
+    """Per event, lists per Sanctuary (``"none"`` for a list without one)."""
+    rows = (
+        DeckList.objects.filter(event__in=events)
+        .annotate(
+            sanctuary=FilteredRelation("entries", condition=Q(entries__card__in=list(sanctuaries)))
+        )
+        .values("event", "sanctuary__card")
+        .annotate(n=Count("pk"))
+    )
+    out: dict[int, dict[str, int]] = {}
+    for r in rows:
+        out.setdefault(r["event"], {})[_key(r["sanctuary__card"])] = r["n"]
+    return out
+
+
+def sanctuary_cells(
+    events: QuerySet[Event], sanctuaries: Iterable[int]
+) -> dict[int, dict[tuple[str, str], WinRate]]:
+    """Per event, the matchup table by Sanctuary, each match counted from both sides."""
+    ids = list(sanctuaries)
+    rows = (
+        played_matches(events)
+        .annotate(
+            la=FilteredRelation(
+                LIST["a"], condition=Q(**{f"{LIST['a']}__event": F("round__event")})
+            ),
+            lb=FilteredRelation(
+                LIST["b"], condition=Q(**{f"{LIST['b']}__event": F("round__event")})
+            ),
+        )
+        .filter(la__isnull=False, lb__isnull=False)
+        .annotate(
+            sa=FilteredRelation("la__entries", condition=Q(la__entries__card__in=ids)),
+            sb=FilteredRelation("lb__entries", condition=Q(lb__entries__card__in=ids)),
+        )
+        .values("round__event", "sa__card", "sb__card")
+        .annotate(p=Sum(points("a")), n=Count("pk"))
+    )
+    out: dict[int, dict[tuple[str, str], WinRate]] = {}
+    for r in rows:
+        cells = out.setdefault(r["round__event"], {})
+        a, b, p, n = _key(r["sa__card"]), _key(r["sb__card"]), float(r["p"]), r["n"]
+        cells[(a, b)] = cells.get((a, b), WinRate(0.0, 0)) + WinRate(p, n)
+        cells[(b, a)] = cells.get((b, a), WinRate(0.0, 0)) + WinRate(n - p, n)
+    return out
+
+
+def _key(card_id: int | None) -> str:
+    return NO_SANCTUARY if card_id is None else str(card_id)
+
+
+class CardSums(NamedTuple):
+    """What a card's figures are made of, for one group (an event, the whole period, a month
+    before or since the card was listed). A tuple: each event's are cached, and tuples are
+    the cheapest to keep and read back."""
+
+    lists: int = 0  # lists that play it
+    copies: int = 0  # their copies of it, added up
+    side_points: float = 0.0  # points of every side whose list plays it
+    sides: int = 0  # those sides' matches
+    both: int = 0  # matches in which both lists play it
+
+    def __add__(self, other: tuple) -> CardSums:  # type: ignore[override]
+        return CardSums(
+            self[0] + other[0],
+            self[1] + other[1],
+            self[2] + other[2],
+            self[3] + other[3],
+            self[4] + other[4],
+        )
+
+
+def card_sums(events: QuerySet[Event]) -> dict[int, dict[int, CardSums]]:
+    """Per event, per card: its lists and copies, and the sums its match-win rate against
+    lists without it is made of (``metagame.card_sql``)."""
+    out: dict[int, dict[int, CardSums]] = {}
+
+    def add(event: int, card: int, sums: CardSums) -> None:
+        cards = out.setdefault(event, {})
+        cards[card] = cards.get(card, CardSums()) + sums
+
+    rows = (
+        DeckListEntry.objects.filter(deck_list__event__in=events)
+        .values("deck_list__event", "card")
+        .annotate(n=Count("deck_list"), q=Sum("quantity"))
+    )
+    for r in rows:
+        add(r["deck_list__event"], r["card"], CardSums(lists=r["n"], copies=r["q"]))
+    for event, card, side_points, sides, both in card_match_sums(events):
+        add(event, card, CardSums(side_points=side_points, sides=sides, both=both))
+    return out
