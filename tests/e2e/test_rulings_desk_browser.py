@@ -1,10 +1,12 @@
 """The rulings desk in a browser: an admin drafts a ban, reads its impact on the "What
 changes" and "Publish…" pages, publishes, and the affected player, signing in, finds the
-notice on My events, the event page and the deck-list page."""
+notice on My events, the event page and the deck-list page; the card the same version puts on
+the watch list has its trend on the metagame page."""
 
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 import pytest
 from django.utils import timezone
@@ -13,6 +15,7 @@ from playwright.sync_api import expect
 from tests.e2e.a11y import axe_findings
 from tests.e2e.conftest import login
 from tests.factories import DEMO_PASSWORD, UserFactory
+from tests.metagame.world import World
 from tests.rulings_fixtures import quimera_list
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -36,10 +39,18 @@ def scene(db):
     Registration.objects.create(event=event, player=alba)
     # Her list plays four Suero Verde (DV 110), legal under version 1.
     deck_list_submit(event=event, player=alba, text=quimera_list(), actor=alba)
+    # Two finished events whose lists play Card X (MT 4), which version 2 will watch-list.
+    world = World(admin)
+    for day in (dt.date(2026, 9, 12), dt.date(2026, 10, 17)):
+        past = world.event(day)
+        x_players = [world.player(past, world.sq, {world.x: 3}) for _ in range(2)]
+        others = [world.player(past, world.sc) for _ in range(2)]
+        world.match(x_players[0], others[0], "a")
+        world.match(x_players[1], others[1], "a" if day.month == 9 else "b")
     return {"event": event}
 
 
-def test_admin_reads_the_impact_publishes_and_the_player_is_told(site, page, scene):
+def test_admin_reads_the_impact_publishes_the_player_is_told_and_the_trend_shows(site, page, scene):
     event = scene["event"]
     login(page, site, "boss", DEMO_PASSWORD)
     page.goto(f"{site}/admin/rulings/documentversion/")
@@ -53,6 +64,10 @@ def test_admin_reads_the_impact_publishes_and_the_player_is_told(site, page, sce
     page.locator(
         f"{fresh} input[name$='-formats'][value='monofaccion']:not([name*='__prefix__'])"
     ).last.check()
+    page.locator("input[name=_continue]").click()
+    expect(page.locator(".messagelist")).to_contain_text("was changed successfully")
+    page.get_by_test_id("entry-sections").get_by_role("link", name="Watch list").click()
+    page.locator(f"{fresh} input[name$='-card_ref']:not([name*='__prefix__'])").last.fill("MT 4")
     page.locator("input[name=_continue]").click()
     expect(page.locator(".messagelist")).to_contain_text("was changed successfully")
 
@@ -80,6 +95,15 @@ def test_admin_reads_the_impact_publishes_and_the_player_is_told(site, page, sce
     expect(page.get_by_test_id("history-changes-2")).to_contain_text(
         "Suero Verde (DV 110/280) banned in Monofacción"
     )
+
+    # The metagame: the newly watch-listed card's figures month by month, before its listing.
+    page.goto(f"{site}/rulings/metagame/")
+    watch = page.get_by_test_id("metagame-watch")
+    expect(watch).to_contain_text("Card X")
+    before_09 = re.compile("^Card X .* Before 2026-09-01")
+    expect(watch.get_by_role("row", name=before_09)).to_be_visible()
+    before_10 = re.compile("^Card X .* Before 2026-10-01")
+    expect(watch.get_by_role("row", name=before_10)).to_be_visible()
     page.get_by_test_id("logout").click()
 
     # The player signs in: told on My events, on the event page and on the deck-list page.
