@@ -14,6 +14,8 @@ class TokenView(ObtainAuthToken):
 
     # DRF's view names its own parsers; use the API's, which bound body size and depth.
     parser_classes = api_settings.DEFAULT_PARSER_CLASSES
+    # Its answer holds a token: never stored to be replayed (idempotency/middleware.py).
+    idempotency_exempt = True
 
     def get_serializer_context(self) -> dict[str, Any]:
         # Authenticate with Django's request, not DRF's wrapper: the login lockout marks

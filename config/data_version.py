@@ -1,0 +1,78 @@
+"""The site's data version: a random stamp in the shared cache that changes whenever a
+transaction writes to the database, read in place of the data to tell whether an answer
+can have changed (the API's ETags, ``config/conditional.py``).
+
+Every write statement passes a database execute wrapper (installed on each connection as
+it opens), so no write can forget to bump it: services, the result report's precompiled
+statements (``config/row_writes.py``), queryset ``update()``, Celery tasks and management
+commands alike. A transaction's first write bumps it at once and once more after the commit;
+a reader reads the stamp before the data, so a stamp read between the two is paired with
+data from before the commit at worst, and changes again on commit. Writes to tables that no
+answer shows (sessions, login attempts, idempotency keys) do not count."""
+
+from __future__ import annotations
+
+import re
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+from django.core.cache import cache
+from django.db import transaction
+from django.db.backends.base.base import BaseDatabaseWrapper
+
+CACHE_KEY = "data-version"
+WRITES = ("INSERT", "UPDATE", "DELETE", "REPLAC")
+_TARGET = re.compile(r'^\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+["`]?(\w+)', re.IGNORECASE)
+# Tables whose rows no API answer shows.
+IGNORED_PREFIXES = ("django_session", "axes_", "idempotency_", "django_admin_log")
+
+
+def current() -> str:
+    """The stamp (one cache read). Made anew when the cache lost it, which only costs the
+    readers one full answer each."""
+    stamp = cache.get(CACHE_KEY)
+    if stamp is None:
+        cache.add(CACHE_KEY, secrets.token_hex(8), None)
+        stamp = cache.get(CACHE_KEY)
+    return stamp or ""
+
+
+def bump() -> None:
+    cache.set(CACHE_KEY, secrets.token_hex(8), None)
+
+
+def counts(sql: str) -> bool:
+    """Whether this statement is a write the data version follows."""
+    if sql.lstrip()[:6].upper() not in WRITES:
+        return False
+    target = _TARGET.match(sql)
+    return target is None or not target.group(1).lower().startswith(IGNORED_PREFIXES)
+
+
+def _bump_scheduled(db: BaseDatabaseWrapper) -> bool:
+    """Whether a bump after commit is already due from this savepoint or an enclosing one
+    (one that a rollback of the current savepoint cannot drop)."""
+    alive = set(db.savepoint_ids)
+    return any(func is bump and sids <= alive for sids, func, *_rest in db.run_on_commit)
+
+
+def _watch(
+    execute: Callable[..., Any], sql: str, params: Any, many: bool, context: dict[str, Any]
+) -> Any:
+    result = execute(sql, params, many, context)
+    if isinstance(sql, str) and counts(sql):
+        db = context["connection"]
+        if not db.in_atomic_block:
+            bump()
+        elif not _bump_scheduled(db):
+            bump()
+            transaction.on_commit(bump, using=db.alias)
+    return result
+
+
+def watch(connection: BaseDatabaseWrapper, **kwargs: Any) -> None:
+    """``connection_created`` receiver: follow this connection's writes."""
+    if _watch not in connection.execute_wrappers:
+        # First: a block that wraps its own (``execute_wrapper``) pops the last one on exit.
+        connection.execute_wrappers.insert(0, _watch)
