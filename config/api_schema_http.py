@@ -78,8 +78,11 @@ DESCRIPTIONS = {
 
 
 def _views(generator: Any) -> dict[tuple[str, str], type]:
+    """Each operation's view class, by the path as the schema writes it (a ``{pk}`` of the
+    URL map is ``{id}`` there: drf-spectacular's ``SCHEMA_COERCE_PATH_PK``)."""
     return {
-        (path, method.lower()): view.cls for path, _regex, method, view in generator.endpoints or []
+        (path.replace("{pk}", "{id}"), method.lower()): view.cls
+        for path, _regex, method, view in generator.endpoints or []
     }
 
 

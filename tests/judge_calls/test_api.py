@@ -99,7 +99,7 @@ def test_a_player_sees_only_their_own_calls_and_staff_see_all(world):
     theirs = call(world, reg_index=2, table_index=1).json()["id"]
     url = f"/api/events/{world['event'].pk}/judge-calls/"
     player = client_for(world["regs"][0].player)
-    assert [c["id"] for c in player.get(url).json()] == [mine]
+    assert [c["id"] for c in player.get(url).json()["results"]] == [mine]
     assert player.get(f"/api/judge-calls/{theirs}/").status_code == 404
     assert player.get(f"/api/judge-calls/{mine}/").status_code == 200
     assert [c["id"] for c in client_for(world["judge"]).get(url).json()] == [mine, theirs]

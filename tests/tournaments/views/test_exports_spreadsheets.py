@@ -112,7 +112,7 @@ def _penalty_players(event, client, how: str) -> list[str]:
         return [row[1] for row in sheet.iter_rows(min_row=2, values_only=True)]
     response = client.get(f"/api/events/{event.pk}/penalties/")
     assert response.status_code == 200
-    return [p["player"] for p in response.json()]
+    return [p["player"] for p in response.json()["results"]]
 
 
 @pytest.mark.parametrize("how", ["csv", "xlsx", "api-csv", "api-xlsx", "api"])

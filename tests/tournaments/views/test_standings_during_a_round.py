@@ -183,7 +183,7 @@ def test_event_in_round_2_api_standings_are_after_round_1_and_say_so(event_in_ro
     s = event_in_round_2
     response = APIClient().get(f"/api/events/{s.event.pk}/standings/")
     assert response.status_code == 200
-    rows = response.json()
+    rows = response.json()["results"]
     assert_after_round_1(
         s, [r["player"] for r in rows], {r["player"]: r["match_points"] for r in rows}
     )
