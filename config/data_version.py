@@ -5,10 +5,13 @@ can have changed (the API's ETags, ``config/conditional.py``).
 Every write statement passes a database execute wrapper (installed on each connection as
 it opens), so no write can forget to bump it: services, the result report's precompiled
 statements (``config/row_writes.py``), queryset ``update()``, Celery tasks and management
-commands alike. A transaction's first write bumps it at once and once more after the commit;
-a reader reads the stamp before the data, so a stamp read between the two is paired with
-data from before the commit at worst, and changes again on commit. Writes to tables that no
-answer shows (sessions, login attempts, idempotency keys) do not count."""
+commands alike. A transaction that writes bumps it once it has committed (a write outside
+a transaction, at once); a rolled-back one leaves it. A reader reads the stamp before the
+data, so an answer is never labelled with a stamp newer than its data: at worst (a read
+between the commit and the bump) fresh data carries the old stamp, and the next read is
+answered in full. Writes to tables that no answer shows (sessions, login attempts,
+idempotency keys) do not count. In tests, whose transaction never commits, run the
+writes under ``django_capture_on_commit_callbacks(execute=True)``."""
 
 from __future__ import annotations
 
@@ -51,10 +54,10 @@ def counts(sql: str) -> bool:
 
 
 def _bump_scheduled(db: BaseDatabaseWrapper) -> bool:
-    """Whether a bump after commit is already due from this savepoint or an enclosing one
-    (one that a rollback of the current savepoint cannot drop)."""
-    alive = set(db.savepoint_ids)
-    return any(func is bump and sids <= alive for sids, func, *_rest in db.run_on_commit)
+    """Whether this atomic block has a bump due after commit already: one per block, not
+    one per statement (a block's callbacks go with it when it is rolled back)."""
+    here = set(db.savepoint_ids)
+    return any(func is bump and sids == here for sids, func, *_rest in db.run_on_commit)
 
 
 def _watch(
@@ -66,7 +69,6 @@ def _watch(
         if not db.in_atomic_block:
             bump()
         elif not _bump_scheduled(db):
-            bump()
             transaction.on_commit(bump, using=db.alias)
     return result
 
