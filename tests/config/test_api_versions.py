@@ -35,8 +35,8 @@ def test_refusals_and_writes_under_the_unversioned_prefix_are_deprecated_too():
     assert missing.status_code == 404 and missing.has_header("Deprecation")
     unknown = APIClient().get("/api/nothing-here/")
     assert unknown.status_code == 404 and "/api/nothing-here/" in unknown.json()["detail"]
-    assert APIClient().get("/api/v1/nothing-here/").json()["detail"].endswith(
-        "/api/v1/nothing-here/."
+    assert (
+        APIClient().get("/api/v1/nothing-here/").json()["detail"].endswith("/api/v1/nothing-here/.")
     )
 
 

@@ -120,8 +120,7 @@ def test_a_judge_and_a_player_never_share_an_etag(event, regs, judge, round1):
     # The player's validator does not give the judge a 304, nor the other way round.
     assert client_for(judge).get(url, HTTP_IF_NONE_MATCH=as_player["ETag"]).status_code == 200
     assert (
-        client_for(regs[0].player).get(url, HTTP_IF_NONE_MATCH=as_judge["ETag"]).status_code
-        == 200
+        client_for(regs[0].player).get(url, HTTP_IF_NONE_MATCH=as_judge["ETag"]).status_code == 200
     )
 
 

@@ -188,4 +188,3 @@ def test_every_post_route_of_the_api_honours_the_key_and_documents_it():
             assert again["Idempotent-Replayed"] == "true", (path, first.status_code)
             assert again.status_code == first.status_code, path
             assert again.content == first.content, path
-
