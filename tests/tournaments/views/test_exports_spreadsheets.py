@@ -205,7 +205,7 @@ def test_export_event_prints_the_penalties_csv(event, penalised):
 def test_the_api_schema_lists_the_exports(as_user):
     schema = as_user().get("/api/schema/", HTTP_ACCEPT="application/json")
     text = schema.content.decode()
-    assert "/api/events/{id}/export/{what}.xlsx" in text
+    assert "/api/v1/events/{id}/export/{what}.xlsx" in text
     assert '"penalties"' in text
 
 
