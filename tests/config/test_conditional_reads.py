@@ -164,6 +164,8 @@ def test_the_data_version_follows_committed_writes_but_not_sessions(
     assert data_version.counts('UPDATE "tournaments_match" SET "status" = %s')
     assert not data_version.counts('UPDATE "django_session" SET "expire_date" = %s')
     assert not data_version.counts('SELECT 1 FROM "tournaments_match"')
+    assert data_version.counts('WITH w0 AS (INSERT INTO "a" VALUES (1)) UPDATE "b" SET "c" = 1')
+    assert not data_version.counts('WITH w0 AS (SELECT 1) SELECT * FROM "b"')
 
 
 def test_the_schema_documents_conditional_reads():
