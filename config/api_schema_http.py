@@ -69,6 +69,10 @@ RATE_HEADER_SCHEMAS = {
     name: {"schema": INTEGER, "description": text}
     for name, text in RATE_HEADER_DESCRIPTIONS.items()
 }
+# Answers never stored for a key (so never replayed), and answers given before a read is
+# counted (a bad token, an Accept nothing matches).
+NEVER_REPLAYED = frozenset({"401", "403", "429", "500", "502", "503"})
+UNCOUNTED = frozenset({"401", "406"})
 DESCRIPTIONS = {
     "304": "Not modified: the answer named by `If-None-Match` is still current (no body).",
     "409": "The action clashes with the current state (already done, wrong phase, a race lost), "
@@ -98,10 +102,10 @@ def _is_page(response: dict[str, Any]) -> bool:
 def _document_idempotency(operation: dict[str, Any]) -> None:
     operation.setdefault("parameters", []).append(IDEMPOTENCY_PARAMETER)
     responses = operation["responses"]
-    for status, response in responses.items():
-        if str(status).startswith("2"):
-            _headers(response)["Idempotent-Replayed"] = REPLAYED_HEADER
     responses.setdefault("409", {"content": ERROR_CONTENT})["description"] = DESCRIPTIONS["409"]
+    for status, response in responses.items():
+        if str(status) not in NEVER_REPLAYED:
+            _headers(response)["Idempotent-Replayed"] = REPLAYED_HEADER
 
 
 def _document_read(operation: dict[str, Any], *, conditional: bool) -> None:
@@ -113,10 +117,10 @@ def _document_read(operation: dict[str, Any], *, conditional: bool) -> None:
             "headers": {"ETag": ETAG_HEADER},
         }
     for status, response in responses.items():
-        if str(status).startswith(("2", "3")):
+        if str(status) not in UNCOUNTED:
             _headers(response).update(RATE_HEADER_SCHEMAS)
-            if conditional:
-                _headers(response)["ETag"] = ETAG_HEADER
+        if conditional and str(status) in ("200", "304"):
+            _headers(response)["ETag"] = ETAG_HEADER
         if str(status).startswith("2") and _is_page(response):
             _headers(response)["Link"] = LINK_HEADER
     responses["429"] = {
