@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import os
 import platform
+import secrets
 import statistics
 import tempfile
 import time
@@ -35,7 +36,10 @@ def build_event(players: int) -> tuple[int, str]:
     from tournaments.services.results.judge import match_set_result
     from tournaments.services.rounds import round_pair_next, round_publish
 
+    run = secrets.token_hex(3)  # a database kept between runs gets new people each time
+
     def person(name: str) -> User:
+        name = f"{name}_{run}"
         return User.objects.create_user(username=name, email=f"{name}@example.invalid")
 
     organiser = person("bench_orga")
