@@ -17,7 +17,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http.request import RawPostDataException
 from django.utils.translation import gettext as _
 from rest_framework.exceptions import APIException
 
@@ -91,7 +93,7 @@ class IdempotencyKeyMiddleware:
             )
         try:
             body = request.body  # read first: authenticating may read a form body
-        except Exception:  # too large: the view answers it (413/400) without a key
+        except (RequestDataTooBig, RawPostDataException):  # the view refuses it, keyless
             return None
         user_id = _caller_id(request, view_func)
         if user_id is None:
