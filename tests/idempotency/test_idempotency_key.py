@@ -188,3 +188,17 @@ def test_every_post_route_of_the_api_honours_the_key_and_documents_it():
             assert again["Idempotent-Replayed"] == "true", (path, first.status_code)
             assert again.status_code == first.status_code, path
             assert again.content == first.content, path
+
+
+def test_the_hourly_purge_deletes_keys_past_their_day():
+    from idempotency.tasks import purge_expired_keys
+
+    user = UserFactory()
+    start = dt.datetime(2026, 12, 1, 9, tzinfo=dt.UTC)
+    with simulated_clock(start) as clock:
+        idempotency_key_claim(user_id=user.pk, key="old", fingerprint="f")
+        clock.advance(20 * 3600)
+        idempotency_key_claim(user_id=user.pk, key="new", fingerprint="f")
+        clock.advance(4 * 3600)
+        assert purge_expired_keys() == 1
+    assert list(IdempotencyKey.objects.values_list("key", flat=True)) == ["new"]
