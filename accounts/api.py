@@ -56,7 +56,7 @@ class MeView(RetrieveUpdateAPIView):
 @extend_schema(tags=["accounts"], request=None, responses={204: None})
 class TokenRevokeView(APIView):
     """Revoke the caller's API token: it stops working at once (a new one comes from
-    `POST /api/auth/token/`). Changing the password revokes it too."""
+    `POST /api/v1/auth/token/`). Changing the password revokes it too."""
 
     permission_classes = [permissions.IsAuthenticated]
 

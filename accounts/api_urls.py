@@ -18,6 +18,8 @@ class TokenView(ObtainAuthToken):
     # Open to everyone, as DRF's view is (its empty list): said so, the schema lets the
     # request go without credentials.
     permission_classes = [AllowAny]
+    # Its answer holds a token: never stored to be replayed (idempotency/middleware.py).
+    idempotency_exempt = True
 
     def get_serializer_context(self) -> dict[str, Any]:
         # Authenticate with Django's request, not DRF's wrapper: the login lockout marks

@@ -32,22 +32,6 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 
-def client_address(request: HttpRequest) -> str | None:
-    """The client's address: ``REMOTE_ADDR``, or behind ``TRUSTED_PROXY_COUNT`` proxies the
-    address the outermost trusted proxy saw (counted from the right of X-Forwarded-For, so
-    a client cannot choose it by sending the header itself)."""
-    proxies = settings.TRUSTED_PROXY_COUNT
-    if proxies > 0:
-        hops = [
-            hop.strip()
-            for hop in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")
-            if hop.strip()
-        ]
-        if len(hops) >= proxies:
-            return hops[-proxies]
-    return request.META.get("REMOTE_ADDR")
-
-
 class AccountOrAddressHandler(AxesDatabaseHandler):
     """Axes' database handler with a limit of its own for each lockout parameter.
 

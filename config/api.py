@@ -7,6 +7,7 @@ translated reason, so that no bad input ever becomes a 500.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -14,6 +15,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, serializers, status
@@ -44,7 +46,21 @@ def _payload(exc: DomainError) -> dict[str, Any]:
     return payload
 
 
+def _throttled(exc: exceptions.Throttled) -> Response:
+    wait = max(1, math.ceil(exc.wait or 1))
+    detail = ngettext(
+        "Too many requests: try again in %(n)s second.",
+        "Too many requests: try again in %(n)s seconds.",
+        wait,
+    ) % {"n": wait}
+    response = Response({"detail": detail, "code": "too_many_requests"}, status=429)
+    response["Retry-After"] = str(wait)
+    return response
+
+
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    if isinstance(exc, exceptions.Throttled):
+        return _throttled(exc)
     if isinstance(exc, ConflictError):
         return Response(_payload(exc), status=status.HTTP_409_CONFLICT)
     if isinstance(exc, NotFoundError):
@@ -69,7 +85,10 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
 @csrf_exempt
 def api_not_found(request: HttpRequest, unknown: str) -> JsonResponse:
     return JsonResponse(
-        {"detail": _("There is no API route at /api/%(path)s.") % {"path": unknown}},
+        {
+            "detail": _("There is no API route at /api/%(path)s.")
+            % {"path": request.path.removeprefix("/api/")}
+        },
         status=404,
     )
 
@@ -112,6 +131,17 @@ class MethodNotAllowedFirst:
         return response
 
 
+def takes_idempotency_key(view_class: object) -> bool:
+    """Whether a POST to this view honours ``Idempotency-Key`` (idempotency/middleware.py):
+    every API view's POST but the login's, whose answer holds a token."""
+    return (
+        isinstance(view_class, type)
+        and issubclass(view_class, APIView)
+        and hasattr(view_class, "post")
+        and not getattr(view_class, "idempotency_exempt", False)
+    )
+
+
 class IndexOut(serializers.Serializer):
     description = serializers.CharField()
     schema = serializers.URLField(help_text="the OpenAPI schema of every route")
@@ -140,8 +170,11 @@ class ApiIndex(APIView):
 
     @extend_schema(tags=["api"], responses=IndexOut, summary="Index of the API")
     def get(self, request: Request) -> Response:
+        # In the instance asked through: the unversioned index links unversioned routes.
+        namespace = request.resolver_match.namespace if request.resolver_match else None
+
         def url(name: str) -> str:
-            return request.build_absolute_uri(reverse(name))
+            return request.build_absolute_uri(reverse(name, current_app=namespace))
 
         return Response(
             {

@@ -98,7 +98,7 @@ DESCRIPTIONS = {
 }
 
 SAFE_METHODS = {"get", "head", "options"}
-LOGIN_PATHS = {"/api/auth/token/"}
+LOGIN_PATHS = {"/api/v1/auth/token/"}
 
 
 def _open_to_everyone(generator: Any, path: str, method: str) -> bool:

@@ -22,22 +22,27 @@ def now() -> float:
     return time.time()
 
 
-def take(*, scope: str, who: int | str, limit: int, window: int) -> int | None:
-    """Count one request of ``who`` in ``scope``. ``None`` while it is within ``limit`` a
-    window; beyond, the seconds (at least 1) until the window ends, for ``Retry-After``."""
+def count(*, scope: str, who: int | str, window: int) -> tuple[int, int]:
+    """Count one request of ``who`` in ``scope``: how many this window holds with it, and
+    the seconds (at least 1) until the window ends."""
     moment = now()
     start = int(moment // window) * window
     key = f"rate:{scope}:{who}:{start}"
     # A second more than the window, so the counter outlives its window on any server.
     cache.add(key, 0, window + 1)
     try:
-        count = cache.incr(key)
+        counted = cache.incr(key)
     except ValueError:  # evicted between ``add`` and ``incr``: counted afresh
         cache.add(key, 1, window + 1)
-        count = 1
-    if count <= limit:
-        return None
-    return max(1, math.ceil(start + window - moment))
+        counted = 1
+    return counted, max(1, math.ceil(start + window - moment))
+
+
+def take(*, scope: str, who: int | str, limit: int, window: int) -> int | None:
+    """Count one request of ``who`` in ``scope``. ``None`` while it is within ``limit`` a
+    window; beyond, the seconds (at least 1) until the window ends, for ``Retry-After``."""
+    counted, reset = count(scope=scope, who=who, window=window)
+    return None if counted <= limit else reset
 
 
 def search_limited(*, scope: str, who: int | str, limit: int) -> JsonResponse | None:

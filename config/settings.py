@@ -64,6 +64,7 @@ INSTALLED_APPS = [
     "metagame",
     "games",
     "rulings",
+    "idempotency",
 ]
 
 MIDDLEWARE = [
@@ -72,11 +73,17 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "config.middleware.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
+    # The unversioned /api/ answers with its Deprecation, Sunset and successor Link.
+    "config.api_versions.UnversionedDeprecation",
+    # An API read's RateLimit-* headers, counted by the API's throttle (config/api_rate.py).
+    "config.api_rate.RateLimitHeaders",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "config.query_guard.RequestTextGuard",
     # A wrong method on an API route is a 405 before authentication and permissions.
     "config.api.MethodNotAllowedFirst",
+    # An API POST with an Idempotency-Key: the stored answer replayed, or stored (idempotency/).
+    "idempotency.middleware.IdempotencyKeyMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -188,6 +195,17 @@ PLAYER_SEARCHES_PER_MINUTE = env_int("PLAYER_SEARCHES_PER_MINUTE", 30)
 # Card-name suggestions a person's deck-list field may ask for a minute (each typing pause
 # is one); more are refused (429) until the minute ends, counted the same way.
 CARD_SEARCHES_PER_MINUTE = env_int("CARD_SEARCHES_PER_MINUTE", 120)
+# API reads (GET and HEAD) a person (their token or session; an address when anonymous) may
+# make a minute; more are a 429 with Retry-After until the minute ends. Every read answers
+# RateLimit-Limit, -Remaining and -Reset (config/api_rate.py). Generous: a poller every
+# second uses 60.
+API_READS_PER_MINUTE = env_int("API_READS_PER_MINUTE", 1200)
+# The unversioned /api/ answers as /api/v1/ does, deprecated since and until these days
+# (UTC), which its answers' Deprecation and Sunset headers give (config/api_versions.py).
+API_UNVERSIONED_DEPRECATED_ON = "2026-12-01"
+API_UNVERSIONED_SUNSET_ON = "2027-06-01"
+# A stored answer to an Idempotency-Key is replayed for this long (idempotency/).
+IDEMPOTENCY_KEY_HOURS = 24
 
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_IGNORE_RESULT = True
@@ -208,6 +226,10 @@ CELERY_BEAT_SCHEDULE = {
     "webhook-deliveries": {
         "task": "webhooks.tasks.send_due_deliveries",
         "schedule": float(WEBHOOK_SWEEP_SECONDS),
+    },
+    "idempotency-purge": {
+        "task": "idempotency.tasks.purge_expired_keys",
+        "schedule": 3600.0,
     },
 }
 # Whether webhooks may go to loopback, private, link-local and other non-public addresses
@@ -252,7 +274,7 @@ AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_LOCKOUT_MINUTES", 15))
 # A success does not wipe failures: it would let anyone with an account reset the
 # counters of their address (and of the accounts tried from it) by logging in.
 AXES_RESET_ON_SUCCESS = False
-AXES_CLIENT_IP_CALLABLE = "accounts.login_lockout.client_address"
+AXES_CLIENT_IP_CALLABLE = "config.client_address.client_address"
 AXES_LOCKOUT_CALLABLE = "accounts.login_lockout.lockout_response"
 AXES_USERNAME_FORM_FIELD = "username"
 # Cut to what axes' records hold: a longer name made PostgreSQL refuse to store the attempt.
@@ -338,6 +360,8 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "config.pagination.Pagination",
     "PAGE_SIZE": 100,
     "EXCEPTION_HANDLER": "config.api.exception_handler",
+    # Reads are counted per person a minute (API_READS_PER_MINUTE), with RateLimit-* headers.
+    "DEFAULT_THROTTLE_CLASSES": ["config.api_rate.ReadRateThrottle"],
     # The API reads JSON bodies only (a form or multipart body is a 415): a deck list's
     # entries and a game record nest, which a form cannot carry. No API route takes a file.
     "DEFAULT_PARSER_CLASSES": ["config.parsers.BoundedJSONParser"],
@@ -369,12 +393,16 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    # The schema describes /api/v1/ only (the unversioned /api/ is deprecated).
+    "PREPROCESSING_HOOKS": ["config.api_versions.only_current_version"],
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         # Every operation's refusals, in the one Error shape (config/api_schema_errors.py).
         "config.api_schema_errors.document_error_responses",
         # Valid for validators and usable by client generators (config/api_schema_client.py).
         "config.api_schema_client.make_schema_client_ready",
+        # Pages' Link, Idempotency-Key, ETag and 304, RateLimit-* and 429 on every operation.
+        "config.api_schema_http.document_http_mechanics",
     ],
     # Ids in paths (config.converters): integers, at most the largest 64-bit id.
     "PATH_CONVERTER_OVERRIDES": {

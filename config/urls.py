@@ -3,6 +3,7 @@ from django.contrib import admin
 from django.urls import include, path, re_path, register_converter
 
 from config import views
+from config.api_versions import UNVERSIONED
 from config.converters import DatabaseIdConverter
 from config.language import set_language
 from config.media import serve_media
@@ -15,7 +16,9 @@ register_converter(DatabaseIdConverter, "id")
 urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
     path("i18n/setlang/", set_language, name="set_language"),
-    path("api/", include("config.api_urls")),
+    # The API, versioned; the unversioned prefix answers the same for a deprecation period.
+    path("api/v1/", include("config.api_urls")),
+    path("api/", include("config.api_urls", namespace=UNVERSIONED)),
     # Served by the ASGI stream server where DRAFT_STREAM is on (a proxy sends /live/ there).
     path("live/draft/pods/<id:pod>/", draft_stream.pod_stream, name="draft_pod_stream"),
     # Card pictures, where the site serves its uploads itself (SERVE_MEDIA).

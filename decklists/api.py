@@ -15,6 +15,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.errors import DomainError, NotFoundError
+from config.pagination import Pagination, paginated_response
 from decklists import selectors
 from decklists.models import DeckCheckOutcome, DeckList
 from decklists.services.checks import deck_check_record
@@ -299,26 +300,26 @@ class EventDeckListRowSerializer(serializers.Serializer):
 @extend_schema(tags=TAGS, summary="Every deck list of an event with its check (judges)")
 class EventDeckListsView(APIView):
     permission_classes = [permissions.IsAuthenticated]
+    pagination_class = Pagination
 
     @extend_schema(responses=EventDeckListRowSerializer(many=True))
     def get(self, request: Request, event_id: int) -> Response:
         event = get_object_or_404(Event, pk=event_id)
         if not request.user.has_perm("decklists.view_event_deck_lists", event):
             raise PermissionDenied
-        rows = []
-        for deck_list, report in selectors.deck_checks_for_event(event):
-            rows.append(
-                {
-                    "id": deck_list.pk,
-                    "player": deck_list.player_id,
-                    "player_name": deck_list.player.public_name,
-                    "card_count": report.check.card_count,
-                    "legal": report.check.legal,
-                    "errors": [issue_payload(i) for i in report.check.errors],
-                    "warnings": [issue_payload(i) for i in report.check.warnings],
-                }
-            )
-        return Response(rows)
+        rows = [
+            {
+                "id": deck_list.pk,
+                "player": deck_list.player_id,
+                "player_name": deck_list.player.public_name,
+                "card_count": report.check.card_count,
+                "legal": report.check.legal,
+                "errors": [issue_payload(i) for i in report.check.errors],
+                "warnings": [issue_payload(i) for i in report.check.warnings],
+            }
+            for deck_list, report in selectors.deck_checks_for_event(event)
+        ]
+        return paginated_response(request, self, rows)
 
 
 class RandomPickInSerializer(serializers.Serializer):
@@ -553,6 +554,7 @@ class DeckCheckInSerializer(serializers.Serializer):
 @extend_schema(tags=TAGS)
 class DeckChecksView(APIView):
     permission_classes = [permissions.IsAuthenticated]
+    pagination_class = Pagination
 
     @extend_schema(
         summary="The event's recorded deck checks, latest first (judges)",
@@ -560,7 +562,8 @@ class DeckChecksView(APIView):
     )
     def get(self, request: Request, event_id: int) -> Response:
         event = _event_for_deck_checks(request, event_id)
-        return Response([deck_check_payload(i) for i in selectors.deck_checks_of_event(event)])
+        items = list(selectors.deck_checks_of_event(event))
+        return paginated_response(request, self, items, deck_check_payload)
 
     @extend_schema(
         summary="Record a deck check of one player (judges)",

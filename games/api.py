@@ -13,6 +13,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.errors import DomainError
+from config.pagination import Pagination, paginated_response
 from config.parsers import BoundedJSONParser, lone_surrogate_in_json
 from games.api_schema import (
     GAME_RECORD,
@@ -46,12 +47,14 @@ class GameSerializer(serializers.Serializer):
 @extend_schema(tags=TAGS, summary="The games whose records the site validates")
 class GameListView(APIView):
     permission_classes = [permissions.AllowAny]
+    pagination_class = Pagination
 
     @extend_schema(responses=GameSerializer(many=True))
     def get(self, request: Request) -> Response:
-        return Response(
-            [{"game": e.game, "name": e.name, "formats": list(e.formats)} for e in ENGINES.values()]
-        )
+        games = [
+            {"game": e.game, "name": e.name, "formats": list(e.formats)} for e in ENGINES.values()
+        ]
+        return paginated_response(request, self, games)
 
 
 @extend_schema(

@@ -178,7 +178,6 @@ class EventJudgeCalls(ListAPIView):
     a player's own calls for a player."""
 
     serializer_class = JudgeCallOut
-    pagination_class = None
 
     def get_queryset(self) -> QuerySet[JudgeCall]:
         event = get_object_or_404(Event, pk=self.kwargs["pk"])

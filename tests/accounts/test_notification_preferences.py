@@ -119,7 +119,7 @@ def test_the_schema_documents_the_preferences():
     from drf_spectacular.generators import SchemaGenerator
 
     schema = SchemaGenerator().get_schema(request=None, public=True)
-    assert {"get", "put", "patch"} <= set(schema["paths"]["/api/me/notifications/"])
+    assert {"get", "put", "patch"} <= set(schema["paths"]["/api/v1/me/notifications/"])
     properties = schema["components"]["schemas"]["NotificationPreferences"]["properties"]
     assert set(properties) == {*ALL_ON_BUT_PAIRINGS, "language"}
     assert properties["pairings_published"]["type"] == "boolean"

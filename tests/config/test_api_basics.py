@@ -15,7 +15,7 @@ def test_schema_is_openapi_3():
     assert response.status_code == 200
     schema = response.json()
     assert schema["openapi"].startswith("3.")
-    assert "/api/me/" in schema["paths"]
+    assert "/api/v1/me/" in schema["paths"]
 
 
 def test_docs_page_uses_local_static_files_only(client):

@@ -31,7 +31,7 @@ def test_every_operation_documents_its_refusals_in_the_one_error_shape():
 
 
 def test_the_login_documents_its_lockout():
-    responses = _schema()["paths"]["/api/auth/token/"]["post"]["responses"]
+    responses = _schema()["paths"]["/api/v1/auth/token/"]["post"]["responses"]
     assert "429" in responses
 
 

@@ -112,7 +112,7 @@ def test_the_list_page_flags_the_change_for_judges_only(client, event, checked, 
 def test_the_api_gives_the_list_as_checked_and_what_changed(client, event, checked, password):
     judge, ana, check = checked
     login(client, judge, password)
-    [listed] = client.get(f"/api/rulings/events/{event.pk}/deck-checks/").json()
+    [listed] = client.get(f"/api/v1/rulings/events/{event.pk}/deck-checks/").json()["results"]
     one = client.get(f"/api/rulings/events/{event.pk}/deck-checks/{check.pk}/").json()
     assert listed == one
     assert one["list_state"] == "changed"

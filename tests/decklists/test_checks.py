@@ -263,7 +263,7 @@ def test_the_api_records_and_lists_checks(client, event, table, password):
         content_type="application/json",
     )
     assert bad.status_code == 400 and "note" in bad.json()
-    assert [c["player_name"] for c in client.get(url).json()] == ["Ana"]
+    assert [c["player_name"] for c in client.get(url).json()["results"]] == ["Ana"]
 
 
 # --- the event option and the saved banner ---------------------------------------------------

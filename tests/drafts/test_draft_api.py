@@ -46,4 +46,4 @@ def test_the_schema_describes_the_draft_endpoints():
     from drf_spectacular.generators import SchemaGenerator
 
     schema = SchemaGenerator().get_schema(request=None, public=True)
-    assert "/api/events/{id}/draft/pick/" in schema["paths"]
+    assert "/api/v1/events/{id}/draft/pick/" in schema["paths"]

@@ -86,7 +86,7 @@ def test_validation_saves_nothing_and_needs_no_login(api, django_assert_num_quer
 
 
 def test_games_list(api):
-    games = api.get("/api/games/").json()
+    games = api.get("/api/v1/games/").json()["results"]
     assert [g["game"] for g in games] == ["qiahn-tactics", "qiahn-goblin-ii", "anachronism"]
 
 
@@ -138,6 +138,6 @@ def test_the_schema_documents_every_record_format(api):
     assert "catalogue" in goblin["properties"]
     anachronism = components.get("AnachronismRecordRequest") or components["AnachronismRecord"]
     assert set(anachronism["required"]) >= {"format", "game", "sides", "assaults", "result"}
-    operation = schema["paths"]["/api/games/records/validate/"]["post"]
+    operation = schema["paths"]["/api/v1/games/records/validate/"]["post"]
     examples = operation["requestBody"]["content"]["application/json"]["examples"]
     assert len(examples) == 3

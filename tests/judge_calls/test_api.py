@@ -99,13 +99,17 @@ def test_a_player_sees_only_their_own_calls_and_staff_see_all(world):
     theirs = call(world, reg_index=2, table_index=1).json()["id"]
     url = f"/api/events/{world['event'].pk}/judge-calls/"
     player = client_for(world["regs"][0].player)
-    assert [c["id"] for c in player.get(url).json()] == [mine]
+    assert [c["id"] for c in player.get(url).json()["results"]] == [mine]
     assert player.get(f"/api/judge-calls/{theirs}/").status_code == 404
     assert player.get(f"/api/judge-calls/{mine}/").status_code == 200
-    assert [c["id"] for c in client_for(world["judge"]).get(url).json()] == [mine, theirs]
+    assert [c["id"] for c in client_for(world["judge"]).get(url).json()["results"]] == [
+        mine,
+        theirs,
+    ]
     client_for(world["regs"][2].player).post(f"/api/judge-calls/{theirs}/cancel/")
-    assert [c["id"] for c in client_for(world["judge"]).get(f"{url}?open=true").json()] == [mine]
-    assert APIClient().get(url).json() == []  # anonymous: nobody's calls
+    open_calls = client_for(world["judge"]).get(f"{url}?open=true").json()["results"]
+    assert [c["id"] for c in open_calls] == [mine]
+    assert APIClient().get(url).json()["results"] == []  # anonymous: nobody's calls
 
 
 def test_refusals_change_nothing(world):

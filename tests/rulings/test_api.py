@@ -163,7 +163,7 @@ def test_judges_list_and_draw(api, event, player, other_player, register, judge_
     )
     assert api.get(f"/api/rulings/events/{event.pk}/deck-lists/").status_code == 403
     api.force_authenticate(judge)
-    rows = api.get(f"/api/rulings/events/{event.pk}/deck-lists/").json()
+    rows = api.get(f"/api/v1/rulings/events/{event.pk}/deck-lists/").json()["results"]
     assert [(r["player_name"], r["legal"]) for r in rows] == [("Pat Player", True)]
     drawn = api.post(
         f"/api/rulings/events/{event.pk}/deck-checks/random/", {"count": 2}, format="json"
@@ -177,7 +177,7 @@ def test_judges_list_and_draw(api, event, player, other_player, register, judge_
 
 def test_schema_documents_the_rulings_api(api, db):
     schema = api.get("/api/schema/", HTTP_ACCEPT="application/json").content.decode()
-    assert "/api/rulings/events/{event_id}/deck-list/submit/" in schema
+    assert "/api/v1/rulings/events/{event_id}/deck-list/submit/" in schema
 
 
 @pytest.mark.parametrize("name", ["Garphades\n4 Sartre", "Garph\u2028ades", "Garph\x07ades"])

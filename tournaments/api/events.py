@@ -12,6 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.conditional import ConditionalRead
 from tournaments import selectors
 from tournaments.api import serializers as s
 from tournaments.api.common import TAG, choice_param, event_out, parse_input
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
         ]
     )
 )
-class EventListCreate(ListCreateAPIView):
+class EventListCreate(ConditionalRead, ListCreateAPIView):
     """Events, newest first (filter with `status` and `game`); organisers create them."""
 
     def get_queryset(self) -> QuerySet[Event]:
@@ -52,7 +53,7 @@ class EventListCreate(ListCreateAPIView):
 
 
 @extend_schema(tags=TAG)
-class EventDetail(RetrieveUpdateAPIView):
+class EventDetail(ConditionalRead, RetrieveUpdateAPIView):
     http_method_names = ["get", "patch", "head", "options"]
 
     def get_serializer_class(self) -> type[s.EventIn | s.EventOut]:

@@ -12,6 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.conditional import ConditionalRead
 from tournaments import selectors
 from tournaments.api import serializers as s
 from tournaments.api.common import TAG, parse_input, reported_result
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
 
 
 @extend_schema(tags=TAG, responses=s.MatchOut)
-class MatchDetail(APIView):
+class MatchDetail(ConditionalRead, APIView):
     permission_classes = [permissions.AllowAny]
 
     def get(self, request: Request, pk: int) -> Response:

@@ -31,7 +31,6 @@ class EventPlayers(ListAPIView):
     """The event's players; judges add walk-ins and late entries with POST."""
 
     serializer_class = s.RegistrationOut
-    pagination_class = None
 
     def get_queryset(self) -> QuerySet[Registration]:
         return selectors.event_players(self.event)

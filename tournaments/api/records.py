@@ -15,8 +15,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.conditional import ConditionalRead
 from config.errors import DomainError, NotFoundError
 from config.numbers import parse_whole_number
+from config.pagination import Pagination, paginated_response
 from tournaments import exports, selectors
 from tournaments.api import serializers as s
 from tournaments.api.common import ROUND_PARAM, TAG, parse_input
@@ -39,7 +41,6 @@ class EventPenalties(ListAPIView):
     player's own for them, none for anyone else. Judges issue one with `POST`."""
 
     serializer_class = s.PenaltyOut
-    pagination_class = None
 
     def get_queryset(self) -> list[Penalty]:
         event = get_object_or_404(Event, pk=self.kwargs["pk"])
@@ -119,12 +120,32 @@ AFTER_ROUND_HEADER = OpenApiParameter(
 )
 
 
+def _standing_out(r: standings.StandingRow) -> dict[str, Any]:
+    return s.StandingOut(
+        {
+            "rank": r.rank,
+            "swiss_rank": r.swiss_rank,
+            "registration_id": r.registration.pk,
+            "player": r.registration.player.public_name,
+            "player_number": r.registration.player.player_number,
+            "dropped": r.dropped,
+            "match_points": r.match_points,
+            "wins": r.wins,
+            "losses": r.losses,
+            "draws": r.draws,
+            "omw": r.omw,
+            "gw": r.gw,
+            "ogw": r.ogw,
+        }
+    ).data
+
+
 @extend_schema(
     tags=TAG,
     parameters=[ROUND_PARAM, AFTER_ROUND_HEADER],
     responses=s.StandingOut(many=True),
 )
-class EventStandings(APIView):
+class EventStandings(ConditionalRead, APIView):
     """Standings from confirmed Swiss results, with every tiebreak, after the last
     completed round (as of `round` if earlier): a round being played counts, its byes and
     results already confirmed included, once it ends. The `Standings-After-Round` header
@@ -133,34 +154,12 @@ class EventStandings(APIView):
     the Swiss one."""
 
     permission_classes = [permissions.AllowAny]
+    pagination_class = Pagination
 
     def get(self, request: Request, pk: int) -> Response:
         event = get_object_or_404(Event, pk=pk)
         table = standings.standings_table(event, as_of_round=_as_of_round(request))
-        rows = table.rows
-        response = Response(
-            s.StandingOut(
-                [
-                    {
-                        "rank": r.rank,
-                        "swiss_rank": r.swiss_rank,
-                        "registration_id": r.registration.pk,
-                        "player": r.registration.player.public_name,
-                        "player_number": r.registration.player.player_number,
-                        "dropped": r.dropped,
-                        "match_points": r.match_points,
-                        "wins": r.wins,
-                        "losses": r.losses,
-                        "draws": r.draws,
-                        "omw": r.omw,
-                        "gw": r.gw,
-                        "ogw": r.ogw,
-                    }
-                    for r in rows
-                ],
-                many=True,
-            ).data
-        )
+        response = paginated_response(request, self, table.rows, _standing_out)
         response["Standings-After-Round"] = str(table.after_round)
         return response
 

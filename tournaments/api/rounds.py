@@ -13,6 +13,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.conditional import ConditionalRead
 from tournaments import selectors
 from tournaments.api import serializers as s
 from tournaments.api.common import TAG, parse_input, round_out
@@ -29,9 +30,8 @@ if TYPE_CHECKING:
 
 
 @extend_schema(tags=TAG)
-class EventRounds(ListAPIView):
+class EventRounds(ConditionalRead, ListAPIView):
     serializer_class = s.RoundOut
-    pagination_class = None
 
     def get_queryset(self) -> list[Round]:
         rounds = selectors.event_rounds(self.event)
@@ -52,7 +52,7 @@ class EventRounds(ListAPIView):
 
 
 @extend_schema(tags=TAG, responses=s.RoundDetailOut)
-class RoundDetail(APIView):
+class RoundDetail(ConditionalRead, APIView):
     """A round with its pairings; unpublished pairings are shown to the event's judges only."""
 
     permission_classes = [permissions.AllowAny]
@@ -63,6 +63,8 @@ class RoundDetail(APIView):
         if round_.status == RoundStatus.DRAFT and not visibility.draft_rounds:
             ensure_allowed(request.user, "tournaments.run_event", round_.event)
         clock.refresh_round_clock(round_)
+        if round_.time_called_at is None and round_.paused_remaining is None:
+            self.etag_fresh_until = round_.ends_at  # time is called then, with no write yet
         data = s.RoundOut(round_, context={"visibility": visibility}).data
         data["matches"] = s.MatchOut(selectors.round_matches(round_), many=True).data
         return Response(data)

@@ -57,7 +57,7 @@ def players(event_id):
 
 def check_in_all(organiser, event_id):
     api = client_for(organiser)
-    for reg in api.get(f"/api/events/{event_id}/players/").json():
+    for reg in api.get(f"/api/v1/events/{event_id}/players/").json()["results"]:
         assert (
             api.post(f"/api/registrations/{reg['id']}/check-in/", {}, format="json").status_code
             == 200
@@ -99,7 +99,9 @@ def test_an_event_through_the_api(organiser, event_id, players):
             f"/api/matches/{match['id']}/report/", oriented(match, user_b, 1, 2), format="json"
         )
         assert r.status_code == 200 and r.json()["status"] == "confirmed"
-    standings = client_for(players[0]).get(f"/api/events/{event_id}/standings/").json()
+    standings = (
+        client_for(players[0]).get(f"/api/v1/events/{event_id}/standings/").json()["results"]
+    )
     assert [row["match_points"] for row in standings] == [3, 3, 0, 0]
     export = client_for(players[0]).get(f"/api/events/{event_id}/export/standings.csv")
     assert export["Content-Type"].startswith("text/csv")
@@ -195,9 +197,11 @@ def test_drop_reasons_are_for_judges_only(organiser, event_id, players):
         f"/api/registrations/{reg.pk}/drop/", {"reason": "Disqualified: marked"}, format="json"
     )
     assert dropped.json()["drop_reason"] == "Disqualified: marked"
-    public = {r["id"]: r for r in APIClient().get(f"/api/events/{event_id}/players/").json()}
+    public = {
+        r["id"]: r for r in APIClient().get(f"/api/v1/events/{event_id}/players/").json()["results"]
+    }
     assert public[reg.pk]["status"] == "dropped" and public[reg.pk]["drop_reason"] == ""
-    judged = {r["id"]: r for r in api.get(f"/api/events/{event_id}/players/").json()}
+    judged = {r["id"]: r for r in api.get(f"/api/v1/events/{event_id}/players/").json()["results"]}
     assert judged[reg.pk]["drop_reason"] == "Disqualified: marked"
     # the round was still a draft: the drop counts from before it
     assert judged[reg.pk]["dropped_after_round"] == 0

@@ -91,7 +91,7 @@ def test_outsiders_and_judges_are_refused(reported):
 
 def test_the_schema_documents_it():
     schema = client_for().get("/api/schema/?format=json").json()
-    operation = schema["paths"]["/api/matches/{id}/confirm/"]["post"]
+    operation = schema["paths"]["/api/v1/matches/{id}/confirm/"]["post"]
     assert {"200", "400", "403", "404", "409"} <= set(operation["responses"])
     ref = operation["responses"]["200"]["content"]["application/json"]["schema"]["$ref"]
     assert "changed" in schema["components"]["schemas"][ref.rsplit("/", 1)[-1]]["properties"]

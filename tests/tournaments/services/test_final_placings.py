@@ -85,7 +85,7 @@ def test_csv_page_and_api_agree_on_final_places(finished, capsys):
     assert exported[2]["swiss_rank"] == "1"
     call_command("export_event", str(event.pk), "--what", "standings")
     assert [e["player"] for e in csv.DictReader(io.StringIO(capsys.readouterr().out))] == want
-    api = APIClient().get(f"/api/events/{event.pk}/standings/").json()
+    api = APIClient().get(f"/api/v1/events/{event.pk}/standings/").json()["results"]
     assert [row["player"] for row in api] == want
     assert api[2]["swiss_rank"] == 1
     page = Client().get(f"/events/{event.pk}/standings/").content.decode()

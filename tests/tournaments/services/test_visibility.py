@@ -103,10 +103,10 @@ def test_the_json_api_applies_the_same_rule(setting, role):
     api = APIClient()
     if readers[role] is not None:
         api.force_authenticate(readers[role])
-    players = {p["id"]: p for p in api.get(f"/api/events/{event.pk}/players/").json()}
+    players = {p["id"]: p for p in api.get(f"/api/v1/events/{event.pk}/players/").json()["results"]}
     private = (players[regs[0].pk]["drop_reason"], players[regs[0].pk]["disqualified"])
     assert private == ((REASON, True) if role in SEES_PRIVATE else ("", False))
-    rounds = api.get(f"/api/events/{event.pk}/rounds/").json()
+    rounds = api.get(f"/api/v1/events/{event.pk}/rounds/").json()["results"]
     assert [r["status"] for r in rounds] == (
         ["published", "draft"] if role in SEES_DRAFTS else ["published"]
     )
@@ -132,7 +132,7 @@ def test_seeds_are_public_once_the_event_is_finished(setting):
     event, _regs, _readers = setting
     Event.objects.filter(pk=event.pk).update(status=EventStatus.FINISHED)
     api = APIClient()
-    rounds = api.get(f"/api/events/{event.pk}/rounds/").json()
+    rounds = api.get(f"/api/v1/events/{event.pk}/rounds/").json()["results"]
     assert all(r["seed"] is not None for r in rounds)
     assert api.get(f"/api/events/{event.pk}/").json()["seed"] == event.seed
     listed = {e["id"]: e for e in api.get("/api/events/").json()["results"]}

@@ -793,7 +793,9 @@ def test_penalties_by_infraction_on_the_page_and_the_api(event, judge, regs, as_
     assert page.count("<td>Round 1</td>") == 2
     api = APIClient()
     api.force_authenticate(judge)
-    rows = {r["player"]: r for r in api.get(f"/api/events/{event.pk}/penalties/").json()}
+    rows = {
+        r["player"]: r for r in api.get(f"/api/v1/events/{event.pk}/penalties/").json()["results"]
+    }
     late = rows[regs[3].name]
     assert late["round"] == 1 and late["next_match"] and late["match_id"] is None
     assert late["infraction"] == "deck_problem" and late["kind"] == "game_loss"
