@@ -29,8 +29,11 @@ GENERIC = {
 NAMED = frozenset(
     {
         # accounts and the API's plumbing
+        "bad_idempotency_key",
+        "idempotency_key_in_progress",
         "login_locked",
         "name_character",
+        "too_many_requests",
         # archives
         "archive_conflict",
         "archive_draft_event",
@@ -38,6 +41,8 @@ NAMED = frozenset(
         "archive_invalid_value",
         # deck lists, pools and rulings documents
         "bad_count",
+        "card_picture_invalid",
+        "card_pictures_invalid",
         "catalogue_import_invalid",
         "deck_building",
         "deck_list_invalid",
@@ -53,6 +58,7 @@ NAMED = frozenset(
         "published_on_in_past",
         "published_on_not_after_previous",
         "second_sanctuary",
+        "summary_missing",
         "version_frozen",
         "version_invalid",
         # drafts
@@ -62,6 +68,7 @@ NAMED = frozenset(
         "bidding_over",
         "building_over",
         "card_not_in_pack",
+        "cards_left",
         "draft_exists",
         "draft_minimum_fixed",
         "draft_not_done",

@@ -130,7 +130,8 @@ def test_the_worker_retries_a_failing_mail_server_with_backoff(broker, event, fl
     player = UserFactory(username="q4")
     with start_worker(broker, perform_ping_check=False, pool="solo", loglevel="WARNING"):
         registration_register(actor=player, event_id=event.pk)
-        assert wait_for(lambda: len(mail.outbox) == 1, 20), "the mail never went out"
+        # a bound for a busy machine, not a speed check: the wait ends as soon as the mail is out
+        assert wait_for(lambda: len(mail.outbox) == 1, 120), "the mail never went out"
     assert flaky.attempts == 3  # two failures, each retried, then sent
     assert mail.outbox[0].to == [player.email]
 
