@@ -397,13 +397,13 @@ def test_the_check_refuses_what_the_schema_does_not_describe(generated):
     an undocumented status is refused."""
     _package, openapi = generated
     checker = g.CheckedTransport(openapi, app=None)
-    request = httpx.Request("GET", "http://testserver/api/")
+    request = httpx.Request("GET", "http://testserver/api/v1/")
     index = {
         "description": "The API",
-        "schema": "http://testserver/api/schema/",
-        "docs": "http://testserver/api/docs/",
-        "auth": "http://testserver/api/auth/token/",
-        "collections": {"events": "http://testserver/api/events/"},
+        "schema": "http://testserver/api/v1/schema/",
+        "docs": "http://testserver/api/v1/docs/",
+        "auth": "http://testserver/api/v1/auth/token/",
+        "collections": {"events": "http://testserver/api/v1/events/"},
     }
     checker.check(httpx.Response(200, json=index, request=request))
     refused = [
