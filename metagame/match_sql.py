@@ -23,7 +23,8 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from django.db import connection, transaction
-from django.db.models import F, FilteredRelation, Q, QuerySet
+from django.db.models import F, FilteredRelation, FloatField, Q, QuerySet
+from django.db.models.functions import Cast
 
 from decklists.models import DeckListEntry
 from tournaments.models import Event, Match
@@ -53,7 +54,13 @@ def _match_rows(matches: QuerySet[Match]) -> tuple[str, tuple]:
         )
         .filter(la__isnull=False, lb__isnull=False)
         .order_by()  # a set of rows: the model's ordering would sort 100,000 of them
-        .values(list_a=F("la__id"), list_b=F("lb__id"), pa=points("a"), event=F("round__event"))
+        .values(
+            list_a=F("la__id"),
+            list_b=F("lb__id"),
+            # a float in the database too (its literals would make it a slower numeric)
+            pa=Cast(points("a"), FloatField()),
+            event=F("round__event"),
+        )
     )
     return rows.query.sql_with_params()
 
@@ -78,7 +85,7 @@ def match_sums(events: QuerySet[Event], sanctuaries: Iterable[int]) -> MatchSums
     cards_sql = f"""
         WITH sides AS (
             SELECT list_a AS list, pa AS p, event FROM {table}
-            UNION ALL SELECT list_b AS list, 1.0 - pa AS p, event FROM {table}
+            UNION ALL SELECT list_b AS list, 1 - pa AS p, event FROM {table}
         ),
         per_list AS (
             -- an integer count: PostgreSQL adds bigints up as numeric, far slower
@@ -105,11 +112,9 @@ def match_sums(events: QuerySet[Event], sanctuaries: Iterable[int]) -> MatchSums
         if connection.vendor == "postgresql":
             cursor.execute(f"ANALYZE {table}")
         cursor.execute(cells_sql, ids * 2)
-        cells = [(int(ev), a, b, float(p), int(n)) for ev, a, b, p, n in cursor.fetchall()]
+        # as the database gives them: integers, and floats for the points
+        cells = cursor.fetchall()
         cursor.execute(cards_sql)
-        cards = [
-            (int(ev), int(card), float(w), int(n), int(both))
-            for ev, card, w, n, both in cursor.fetchall()
-        ]
+        cards = cursor.fetchall()
         cursor.execute(f"DROP TABLE {table}")
     return MatchSums(cells=cells, cards=cards)

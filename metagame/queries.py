@@ -122,20 +122,18 @@ class CardSums(NamedTuple):
 def card_sums(events: QuerySet[Event], sums: MatchSums) -> dict[int, dict[int, CardSums]]:
     """Per event, per card: its lists and copies, and the sums its match-win rate against
     lists without it is made of (``sums``, from ``metagame.match_sql``)."""
-    out: dict[int, dict[int, CardSums]] = {}
-
-    def add(event: int, card: int, sums: CardSums) -> None:
-        cards = out.setdefault(event, {})
-        cards[card] = cards.get(card, CardSums()) + sums
-
+    # one row per event and card on each side: each card's sums are made once, not added up
+    played = {(row[0], row[1]): row[2:] for row in sums.cards}
     rows = (
         DeckListEntry.objects.filter(deck_list__event__in=events)
         .order_by()  # the models' ordering would join every list's event and player
-        .values("deck_list__event", "card")
+        .values_list("deck_list__event", "card")
         .annotate(n=Count("deck_list"), q=Sum("quantity"))
     )
-    for r in rows:
-        add(r["deck_list__event"], r["card"], CardSums(lists=r["n"], copies=r["q"]))
-    for event, card, side_points, sides, both in sums.cards:
-        add(event, card, CardSums(side_points=side_points, sides=sides, both=both))
+    out: dict[int, dict[int, CardSums]] = {}
+    for event, card, n, q in rows:
+        side_points, sides, both = played.pop((event, card), (0.0, 0, 0))
+        out.setdefault(event, {})[card] = CardSums(n, q, side_points, sides, both)
+    for (event, card), (side_points, sides, both) in played.items():  # none: a side is a list
+        out.setdefault(event, {})[card] = CardSums(0, 0, side_points, sides, both)
     return out
