@@ -18,15 +18,13 @@ from django.core.cache import cache
 from django.db.models import Count, Max, OuterRef, QuerySet, Subquery
 
 from metagame import queries
-from metagame.card_sql import hash_joins
 from metagame.core.rates import WinRate
+from metagame.match_sql import match_sums
 from tournaments.models import Event, ResultsVersion
 
 # Keys follow the data, so a part is never stale; a finished event's part is read back for a
 # month before it is counted again.
 PART_SECONDS = 30 * 24 * 3600
-# Up to this many events are counted with the database's own join choices (see hash_joins).
-FEW_EVENTS = 10
 # In every key: a change to what a part holds (its classes) takes new keys, so a cache filled
 # by an older release is never read back into the new shapes.
 PART_FORMAT = 2
@@ -72,10 +70,10 @@ def compute_parts(event_ids: list[int]) -> dict[int, EventPart]:
     events = Event.objects.filter(pk__in=event_ids)
     dates = dict(events.values_list("pk", "date"))
     sanctuaries = list(queries.sanctuary_ids())
-    with hash_joins(many=len(event_ids) > FEW_EVENTS):
-        lists = queries.lists_by_sanctuary(events, sanctuaries)
-        cells = queries.sanctuary_cells(events, sanctuaries)
-        cards = queries.card_sums(events)
+    lists = queries.lists_by_sanctuary(events, sanctuaries)
+    sums = match_sums(events, sanctuaries)
+    cells = queries.sanctuary_cells(sums)
+    cards = queries.card_sums(events, sums)
     return {
         pk: EventPart(
             date=day,

@@ -1,8 +1,9 @@
 """The metagame's grouped counts, each one aggregate query in the database.
 
 A match is joined to its two players' deck lists at its event (a registration's player and
-the event name one list), and the counts are grouped there: Python only ever sees one row
-per group (a Sanctuary pairing, a card, a month), never a row per match or per list.
+the event name one list), once (``metagame.match_sql``), and the counts are grouped in the
+database: Python only ever sees one row per group (a Sanctuary pairing, a card, an event),
+never a row per match or per list.
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ from typing import NamedTuple
 from django.db.models import (
     Case,
     Count,
-    F,
     FilteredRelation,
     FloatField,
     Q,
@@ -24,8 +24,8 @@ from django.db.models import (
 )
 
 from decklists.models import DeckList, DeckListEntry
-from metagame.card_sql import card_match_sums
 from metagame.core.rates import WinRate
+from metagame.match_sql import MatchSums
 from tournaments.models import Event, Match
 from tournaments.models.choices import MatchStatus, ResultSource
 
@@ -56,14 +56,6 @@ def points(side: str) -> Case:
     )
 
 
-def with_both_lists(matches: QuerySet[Match]) -> QuerySet[Match]:
-    """Matches whose two players each have a list at the match's event (one filter call, so
-    the later ``values`` reuse the same joins)."""
-    return matches.filter(
-        **{f"{LIST['a']}__event": F("round__event"), f"{LIST['b']}__event": F("round__event")}
-    )
-
-
 def sanctuary_ids() -> dict[int, tuple[str, str]]:
     """Every Sanctuary of the catalogue: id -> (name, faction)."""
     from rulings.models import Card
@@ -91,33 +83,12 @@ def lists_by_sanctuary(
     return out
 
 
-def sanctuary_cells(
-    events: QuerySet[Event], sanctuaries: Iterable[int]
-) -> dict[int, dict[tuple[str, str], WinRate]]:
+def sanctuary_cells(sums: MatchSums) -> dict[int, dict[tuple[str, str], WinRate]]:
     """Per event, the matchup table by Sanctuary, each match counted from both sides."""
-    ids = list(sanctuaries)
-    rows = (
-        played_matches(events)
-        .annotate(
-            la=FilteredRelation(
-                LIST["a"], condition=Q(**{f"{LIST['a']}__event": F("round__event")})
-            ),
-            lb=FilteredRelation(
-                LIST["b"], condition=Q(**{f"{LIST['b']}__event": F("round__event")})
-            ),
-        )
-        .filter(la__isnull=False, lb__isnull=False)
-        .annotate(
-            sa=FilteredRelation("la__entries", condition=Q(la__entries__card__in=ids)),
-            sb=FilteredRelation("lb__entries", condition=Q(lb__entries__card__in=ids)),
-        )
-        .values("round__event", "sa__card", "sb__card")
-        .annotate(p=Sum(points("a")), n=Count("pk"))
-    )
     out: dict[int, dict[tuple[str, str], WinRate]] = {}
-    for r in rows:
-        cells = out.setdefault(r["round__event"], {})
-        a, b, p, n = _key(r["sa__card"]), _key(r["sb__card"]), float(r["p"]), r["n"]
+    for event, card_a, card_b, p, n in sums.cells:
+        cells = out.setdefault(event, {})
+        a, b = _key(card_a), _key(card_b)
         cells[(a, b)] = cells.get((a, b), WinRate(0.0, 0)) + WinRate(p, n)
         cells[(b, a)] = cells.get((b, a), WinRate(0.0, 0)) + WinRate(n - p, n)
     return out
@@ -148,22 +119,21 @@ class CardSums(NamedTuple):
         )
 
 
-def card_sums(events: QuerySet[Event]) -> dict[int, dict[int, CardSums]]:
+def card_sums(events: QuerySet[Event], sums: MatchSums) -> dict[int, dict[int, CardSums]]:
     """Per event, per card: its lists and copies, and the sums its match-win rate against
-    lists without it is made of (``metagame.card_sql``)."""
-    out: dict[int, dict[int, CardSums]] = {}
-
-    def add(event: int, card: int, sums: CardSums) -> None:
-        cards = out.setdefault(event, {})
-        cards[card] = cards.get(card, CardSums()) + sums
-
+    lists without it is made of (``sums``, from ``metagame.match_sql``)."""
+    # one row per event and card on each side: each card's sums are made once, not added up
+    played = {(row[0], row[1]): row[2:] for row in sums.cards}
     rows = (
         DeckListEntry.objects.filter(deck_list__event__in=events)
-        .values("deck_list__event", "card")
+        .order_by()  # the models' ordering would join every list's event and player
+        .values_list("deck_list__event", "card")
         .annotate(n=Count("deck_list"), q=Sum("quantity"))
     )
-    for r in rows:
-        add(r["deck_list__event"], r["card"], CardSums(lists=r["n"], copies=r["q"]))
-    for event, card, side_points, sides, both in card_match_sums(events):
-        add(event, card, CardSums(side_points=side_points, sides=sides, both=both))
+    out: dict[int, dict[int, CardSums]] = {}
+    for event, card, n, q in rows:
+        side_points, sides, both = played.pop((event, card), (0.0, 0, 0))
+        out.setdefault(event, {})[card] = CardSums(n, q, side_points, sides, both)
+    for (event, card), (side_points, sides, both) in played.items():  # none: a side is a list
+        out.setdefault(event, {})[card] = CardSums(0, 0, side_points, sides, both)
     return out

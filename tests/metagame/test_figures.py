@@ -10,6 +10,7 @@ from metagame.core.rates import WinRate
 from metagame.core.tables import OTHER
 from metagame.selectors import Filters, compute_metagame
 from tests.metagame.world import World
+from tournaments.models import Event
 
 ADMIN = Filters(public=False)
 
@@ -140,3 +141,22 @@ def test_watch_listed_card_before_and_since_month_by_month(event_after_three_rou
         (dt.date(2026, 1, 1), False, 2),
         (dt.date(2026, 2, 1), True, 1),
     ]
+
+
+def test_counting_twice_in_one_transaction_gives_the_same_figures(event_after_three_rounds):
+    """The match table the counts are read from lives in the counting's own transaction:
+    a second count in the same request (or after a failed one) starts from a fresh one."""
+    from django.db import transaction
+
+    from metagame import match_sql
+
+    with transaction.atomic():
+        first = compute_metagame(ADMIN)
+        with pytest.raises(RuntimeError), transaction.atomic():
+            # no card taken for a Sanctuary: every match in the pairing of lists without one
+            sums = match_sql.match_sums(Event.objects.all(), [])
+            assert [(a, b, n) for _event, a, b, _points, n in sums.cells] == [(None, None, 4)]
+            raise RuntimeError  # the transaction around that count fails
+        again = compute_metagame(ADMIN)
+    assert again == first
+    assert again.matches == 4
