@@ -2,11 +2,8 @@ from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 
 
+# Reached from the rulings pages and a finished event's page, not the navigation bar (the
+# bar must fit one line at 1280 px for a site admin).
 class MetagameConfig(AppConfig):
     name = "metagame"
     verbose_name = _("Metagame")
-
-    def ready(self) -> None:
-        from accounts.navigation import NavEntry, register
-
-        register(NavEntry("metagame", _("Metagame"), "metagame:public", order=42))

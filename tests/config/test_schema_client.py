@@ -276,16 +276,16 @@ def test_the_token_prefix_is_in_the_security_scheme(schema_file):
 
 def test_statuses_and_bodies_are_the_ones_answered(schema_file):
     schema = _schema(schema_file)
-    random = schema["paths"]["/api/rulings/events/{event_id}/deck-checks/random/"]["post"]
+    random = schema["paths"]["/api/v1/rulings/events/{event_id}/deck-checks/random/"]["post"]
     assert "201" in random["responses"] and "200" not in random["responses"]
     detail = schema["components"]["schemas"]["ErrorDetail"]["properties"]
     assert {"recorded", "replayed"} <= set(detail)
-    login = schema["paths"]["/api/auth/token/"]["post"]
+    login = schema["paths"]["/api/v1/auth/token/"]["post"]
     assert {} in login["security"]
 
 
 def test_a_draft_s_state_and_options_are_operations(schema_file):
-    draft = _schema(schema_file)["paths"]["/api/events/{id}/draft/"]
+    draft = _schema(schema_file)["paths"]["/api/v1/events/{id}/draft/"]
     assert set(draft) >= {"get", "patch"}
     assert {} in draft["get"]["security"]
     assert "{}" not in str(draft["patch"]["security"])

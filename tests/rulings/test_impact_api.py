@@ -31,7 +31,7 @@ def draft(rulings_data, site_admin, make_event, register, player):
 def test_an_admin_reads_the_impact_of_a_draft(draft, site_admin, player):
     api = APIClient()
     api.force_authenticate(site_admin)
-    response = api.get(f"/api/rulings/versions/{draft.number}/impact/")
+    response = api.get(f"/api/v1/rulings/versions/{draft.number}/impact/")
     assert response.status_code == 200
     data = response.json()
     assert data["status"] == "draft" and data["base_version"] == 1
@@ -44,7 +44,7 @@ def test_an_admin_reads_the_impact_of_a_draft(draft, site_admin, player):
     # A later publication date: the event is then before the version comes into force.
     later = (timezone.localdate() + dt.timedelta(days=10)).isoformat()
     assert (
-        api.get(f"/api/rulings/versions/{draft.number}/impact/", {"published_on": later}).json()[
+        api.get(f"/api/v1/rulings/versions/{draft.number}/impact/", {"published_on": later}).json()[
             "affected"
         ]
         == []
@@ -54,7 +54,7 @@ def test_an_admin_reads_the_impact_of_a_draft(draft, site_admin, player):
 def test_bad_dates_are_a_400(draft, site_admin):
     api = APIClient()
     api.force_authenticate(site_admin)
-    url = f"/api/rulings/versions/{draft.number}/impact/"
+    url = f"/api/v1/rulings/versions/{draft.number}/impact/"
     assert api.get(url, {"published_on": "soon"}).status_code == 400
     past = (timezone.localdate() - dt.timedelta(days=1)).isoformat()
     response = api.get(url, {"published_on": past})
@@ -63,13 +63,13 @@ def test_bad_dates_are_a_400(draft, site_admin):
 
 def test_only_admins_read_the_impact(draft, player):
     api = APIClient()
-    assert api.get(f"/api/rulings/versions/{draft.number}/impact/").status_code in (401, 403)
+    assert api.get(f"/api/v1/rulings/versions/{draft.number}/impact/").status_code in (401, 403)
     api.force_authenticate(player)
-    assert api.get(f"/api/rulings/versions/{draft.number}/impact/").status_code == 403
+    assert api.get(f"/api/v1/rulings/versions/{draft.number}/impact/").status_code == 403
 
 
 def test_the_schema_documents_the_impact(client):
-    schema = client.get("/api/schema/", HTTP_ACCEPT="application/json").json()
-    operation = schema["paths"]["/api/rulings/versions/{number}/impact/"]["get"]
+    schema = client.get("/api/v1/schema/", HTTP_ACCEPT="application/json").json()
+    operation = schema["paths"]["/api/v1/rulings/versions/{number}/impact/"]["get"]
     assert set(operation["responses"]) >= {"200", "403", "404"}
     assert "published_on" in {p["name"] for p in operation["parameters"]}

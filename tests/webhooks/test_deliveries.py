@@ -84,7 +84,7 @@ def test_every_kind_arrives_signed_from_the_real_services(
     assert by_kind["player.dropped"][0]["player"]["status"] == "dropped"
     assert by_kind["event.finished"][0]["event"]["status"] == "finished"
     assert by_kind["standings.changed"][0]["standings_url"].endswith(
-        f"/api/events/{event.pk}/standings/"
+        f"/api/v1/events/{event.pk}/standings/"
     )
     # Each is delivered once: nothing is left to send.
     assert WebhookDelivery.objects.filter(status=DeliveryStatus.SUCCEEDED).count() == len(queued)
@@ -199,7 +199,7 @@ def test_a_body_says_what_the_api_answers_its_owner(organiser, event, judge, reg
     round_publish(actor=judge, round_id=round_.pk)
     api = APIClient()
     api.force_authenticate(organiser)
-    answered = api.get(f"/api/rounds/{round_.pk}/").json()  # as the round was published
+    answered = api.get(f"/api/v1/rounds/{round_.pk}/").json()  # as the round was published
     registration_drop(
         actor=judge, registration_id=regs[0].pk, reason="felt unwell", disqualified=False
     )
@@ -209,7 +209,7 @@ def test_a_body_says_what_the_api_answers_its_owner(organiser, event, judge, reg
         k: v for k, v in answered.items() if k not in ("server_now", "matches")
     }
     dropped = WebhookDelivery.objects.get(kind="player.dropped").payload["data"]["player"]
-    players = api.get(f"/api/events/{event.pk}/players/").json()
+    players = api.get(f"/api/v1/events/{event.pk}/players/").json()
     players = players["results"] if isinstance(players, dict) else players
     assert dropped == next(p for p in players if p["id"] == regs[0].pk)
     assert dropped["drop_reason"] == "felt unwell"  # the organiser reads it through the API too

@@ -114,6 +114,7 @@ NOT_JUDGE_ACTIONS_ON_A_MATCH: dict[str, str] = {
     "drafts.services.players.draft_pick": "a drafter picks for their own seat",
     "drafts.services.players.draft_bid": "a drafter bids for their own seat",
     "drafts.services.players.draft_distribute": "a drafter places the cards of their own deck",
+    "drafts.services.placing.draft_place": "a drafter places one card of their own deck",
 }
 
 _acting: contextvars.ContextVar[tuple[str, ...]] = contextvars.ContextVar(
