@@ -2,8 +2,8 @@ from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 
 
-# Reached from the rulings pages and a finished event's page, not the navigation bar (the
-# bar must fit one line at 1280 px for a site admin).
+# Reached from the events page, the rulings pages and a finished event's page, not the
+# navigation bar (it must fit one line at 1280 px for a site admin).
 class MetagameConfig(AppConfig):
     name = "metagame"
     verbose_name = _("Metagame")

@@ -1,5 +1,6 @@
-"""An event page's link to its own metagame breakdown, shown once the event is finished and
-its lists are public in aggregate (``decklists.rules.event_lists_public``)."""
+"""Links into the metagame from other apps' pages: the event list's, and an event page's to
+its own breakdown, shown once the event is finished and its lists are public in aggregate
+(``decklists.rules.event_lists_public``)."""
 
 from __future__ import annotations
 
@@ -15,3 +16,9 @@ register = template.Library()
 @register.inclusion_tag("metagame/_event_link.html")
 def event_metagame_link(event: Event) -> dict:
     return {"event": event, "shown": event.format in FORMATS and event_lists_public(event)}
+
+
+@register.inclusion_tag("metagame/_list_link.html")
+def metagame_link() -> dict:
+    """The events page's way to the metagame (the navigation bar has no room for it)."""
+    return {}
