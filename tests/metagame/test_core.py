@@ -1,6 +1,8 @@
 """The metagame's arithmetic against hand-computed values."""
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from metagame.core.rates import WinRate, match_points, wilson_interval
 from metagame.core.tables import OTHER, card_win_rate, matchup_table, share_rows
@@ -56,10 +58,6 @@ def test_matchup_table_counts_mirrors_once_and_apart():
 def test_card_rate_leaves_out_matches_where_both_play_it():
     # sides playing the card: 4 matches, 2.5 points; one match has it on both sides
     assert card_win_rate(2.5, 4, 1) == WinRate(1.5, 2)
-
-
-from hypothesis import given  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
 
 
 @given(st.integers(min_value=1, max_value=10_000), st.data())
